@@ -1,0 +1,120 @@
+"""Command line: ``python -m puzzlelab solve CODE [options]``.
+
+Calls only ``api.py``.  Prints the solution and stats (or, with ``--json``,
+one JSON object); a live progress line goes to stderr when a solve runs long.
+The CODE may be a bare position code or a link fragment (``CODE&metric=move``)
+copied from the page.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+from . import api
+from .search.common import DEFAULT_MAX_STATES
+
+PROGRESS_AFTER = 1.0   # seconds before the progress line appears
+
+
+def _progress_line(rec):
+    parts = [f"{rec.get('elapsed', 0):7.1f}s"]
+    for key in ("bound", "depth", "expanded", "held"):
+        if key in rec:
+            value = rec[key]
+            parts.append(f"{key} {value:,}" if isinstance(value, int) else f"{key} {value}")
+    return "  ".join(parts)
+
+
+def _drive(gen, quiet):
+    t0 = time.perf_counter()
+    shown = False
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            if shown:
+                sys.stderr.write("\r\033[K")
+                sys.stderr.flush()
+            return stop.value
+        if not quiet and time.perf_counter() - t0 > PROGRESS_AFTER and sys.stderr.isatty():
+            sys.stderr.write("\r\033[K" + _progress_line(rec))
+            sys.stderr.flush()
+            shown = True
+        elif not quiet and time.perf_counter() - t0 > PROGRESS_AFTER and not shown:
+            shown = False
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m puzzlelab",
+                                     description="Puzzle Lab: optimal puzzle solver")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sp = sub.add_parser("solve", help="solve a position code")
+    sp.add_argument("code")
+    sp.add_argument("--algorithm", "-a", default=None,
+                    help="auto, bfs, bidir, iddfs, idastar, astar (and family extras)")
+    sp.add_argument("--heuristic", default=None, help="lower bound to use")
+    sp.add_argument("--metric", default=None, help="counting rule (family specific)")
+    sp.add_argument("--count", action="store_true", help="count all optimal solutions")
+    sp.add_argument("--first", default=None, help="fix the first move when counting (pegs)")
+    sp.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES * 4,
+                    help="memory budget in states held")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+    ap = sub.add_parser("analyze", help="distance histogram and farthest positions")
+    ap.add_argument("code")
+    ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start"])
+    ap.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES * 4)
+    ap.add_argument("--json", action="store_true")
+    dp = sub.add_parser("describe", help="check a code and print what it holds")
+    dp.add_argument("code")
+    sub.add_parser("presets", help="list the named positions")
+    args = parser.parse_args(argv)
+
+    if args.command == "presets":
+        for p in api.run({"op": "presets"})["presets"]:
+            print(f"{p['family']:7} {p['label']:45} {p['code']}")
+        return 0
+    if args.command == "describe":
+        reply = api.run({"op": "describe", "code": args.code})
+        print(json.dumps(reply, indent=1))
+        return 0 if reply["ok"] else 2
+    if args.command == "analyze":
+        req = {"op": "analyze", "code": args.code, "from": args.origin,
+               "max_states": args.max_states}
+        reply = _drive(api.handle(req), args.json)
+        if args.json or not reply["ok"]:
+            print(json.dumps(reply) if args.json else reply["error"]["message"])
+            return 0 if reply["ok"] else 2
+        print(f"reachable positions: {reply['reachable']:,}")
+        print(f"farthest distance:   {reply['max_distance']} "
+              f"({reply['histogram'][-1]:,} positions)")
+        for d, n in enumerate(reply["histogram"]):
+            print(f"  {d:4d} {n:12,}")
+        for code in reply["farthest"][:10]:
+            print("  " + code)
+        return 0
+
+    req = {"op": "solve", "code": args.code, "algorithm": args.algorithm,
+           "heuristic": args.heuristic, "metric": args.metric,
+           "count": args.count, "first": args.first,
+           "max_states": args.max_states}
+    reply = _drive(api.handle(req), args.quiet or args.json)
+    if args.json:
+        out = dict(reply)
+        out.pop("positions", None)
+        print(json.dumps(out))
+        return 0 if reply["ok"] else 2
+    if not reply["ok"]:
+        print(reply["error"]["message"], file=sys.stderr)
+        return 2
+    proven = "optimal" if reply["optimal"] else "NOT proven optimal"
+    print(f"{reply['length']} moves ({proven}) by {reply['algorithm']}")
+    print(" ".join(reply["moves"]))
+    st = reply["stats"]
+    print(f"expanded {st['expanded']:,}  generated {st['generated']:,}  "
+          f"peak {st.get('peak', 0):,}  {st['seconds']:.3f} s")
+    if "solutions" in reply:
+        print(f"optimal solutions: {reply['solutions']:,}")
+    print(f"final: {reply['final']}")
+    return 0

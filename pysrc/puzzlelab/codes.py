@@ -1,0 +1,95 @@
+"""Position codes: ``family:params:desc[:goal]`` -> puzzle object, and the
+link form used in URL fragments, ``CODE&key=value&...`` (options such as the
+counting rule, method and playback step travel after ``&``).
+
+Called by ``api.py`` only.  Each family parses its own fields; this module
+checks the envelope (length, characters, family name) so every family gets
+the same clear messages for junk.
+"""
+
+from urllib.parse import unquote
+
+from .errors import CodeError
+from .families import FAMILIES, family_module
+
+MAX_CODE_LENGTH = 2000
+ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+              "0123456789:;/.,_?-x")
+OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first"}
+
+
+def split_link(text):
+    """Split ``CODE&k=v&k=v`` into (code, options).  Percent-escapes (from a
+    pasted URL) are decoded first; a leading ``#`` or URL prefix is dropped."""
+    if not isinstance(text, str):
+        raise CodeError("A position code must be text.")
+    if "#" in text:
+        text = text.split("#", 1)[1]
+    if "%" in text:
+        text = unquote(text, errors="strict") if _valid_escapes(text) else text
+    text = text.strip()
+    code, _, tail = text.partition("&")
+    options = {}
+    if tail:
+        for part in tail.split("&"):
+            key, eq, value = part.partition("=")
+            if not eq or key not in OPTION_KEYS:
+                raise CodeError(f"Unknown link option '{_show(part)}'; known: "
+                                f"{', '.join(sorted(OPTION_KEYS))}.")
+            options[key] = value
+    return code, options
+
+
+def _valid_escapes(text):
+    try:
+        unquote(text, errors="strict")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _show(text, limit=24):
+    """Text safe to quote in a message: short, printable ASCII."""
+    text = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def parse(code, options=None):
+    """Parse a position code into a puzzle object (raises CodeError).
+    ``options`` are link options (``metric`` ...) the family may use."""
+    if not isinstance(code, str):
+        raise CodeError("A position code must be text.")
+    if not code:
+        raise CodeError("The code is empty. A code looks like "
+                        "tiles:3x3:867254301.")
+    if len(code) > MAX_CODE_LENGTH:
+        raise CodeError(f"The code is too long ({len(code)} characters; the "
+                        f"limit is {MAX_CODE_LENGTH}).")
+    for ch in code:
+        if ch not in ALLOWED:
+            if ord(ch) > 126:
+                raise CodeError("The code contains a non-ASCII character; "
+                                "codes use only letters, digits and : ; / . , _ ? -")
+            raise CodeError(f"The code contains the character '{_show(ch)}', "
+                            f"which no code uses.")
+    fields = code.split(":")
+    name = fields[0]
+    if name not in FAMILIES:
+        raise CodeError(f"Unknown puzzle family '{_show(name)}': codes start "
+                        f"with {', '.join(f + ':' for f in FAMILIES)}")
+    module = family_module(name)
+    if module is None:
+        raise CodeError(f"The '{name}' family is not available in this version.")
+    if len(fields) == 2 and hasattr(module, "expand_preset"):
+        return parse(module.expand_preset(fields[1]), options)
+    if len(fields) < 2 or not fields[1]:
+        raise CodeError(f"The code stops after '{name}:'; the board size or "
+                        f"kind comes next.")
+    return module.parse(fields[1], fields[2:], options or {})
+
+
+def check_solvable(puzzle):
+    module = family_module(puzzle.family)
+    check = getattr(module, "check_solvable", None)
+    if check is not None:
+        check(puzzle)

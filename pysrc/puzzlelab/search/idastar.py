@@ -1,0 +1,100 @@
+"""IDA*: iterative deepening on f = g + h with an admissible lower bound h.
+Optimal; memory is only the current path.  Each iteration's bound and the
+states it expanded are reported as it finishes (the seeds print them as
+"----- 21 -----").  With ``count=True`` the final iteration is run to the
+end, counting every move sequence of optimal length (no state repeats on a
+shortest path, so these are exactly the optimal solutions).
+
+Prunes the move that undoes the previous one when the puzzle offers
+``inverse_move``, otherwise a child equal to the grandparent.  Explicit stack
+of successor iterators, no recursion.  Siblings: iddfs.py (h = 0), astar.py.
+"""
+
+from .common import (Clock, SearchResult, progress, stats, no_solution,
+                     CHECK_EVERY)
+from ..errors import SearchLimit, PuzzleError
+
+INF = float("inf")
+MAX_BOUND = 1000
+
+
+def idastar(puzzle, *, count=False, heuristic=None, max_bound=MAX_BOUND, **_):
+    h = heuristic or getattr(puzzle, "heuristic", None)
+    if h is None:
+        raise PuzzleError("IDA* needs a lower bound (heuristic) for this puzzle.")
+    clock = Clock()
+    start = puzzle.start
+    is_goal = puzzle.is_goal
+    successors = puzzle.successors
+    inverse = getattr(puzzle, "inverse_move", None)
+    expanded = generated = 0
+    iterations = []
+    bound = h(start)
+    if is_goal(start):
+        return SearchResult([], [start], 0, True, stats(clock, 0, 0, 1),
+                            {"iterations": [], "solutions": 1} if count else {})
+    first = None          # (moves, states) of the first solution found
+    solutions = 0
+    while bound <= max_bound:
+        before = expanded
+        next_bound = INF
+        path = [start]
+        moves = []
+        undo = [None]        # the move that would undo the move into path[i]
+        stack = [iter(successors(start))]
+        expanded += 1
+        while stack:
+            try:
+                move, child = next(stack[-1])
+            except StopIteration:
+                stack.pop()
+                path.pop()
+                undo.pop()
+                if moves:
+                    moves.pop()
+                continue
+            generated += 1
+            if inverse is not None:
+                if move == undo[-1]:
+                    continue
+            elif len(path) > 1 and child == path[-2]:
+                continue
+            g = len(path)
+            f = g + h(child)
+            if f > bound:
+                if f < next_bound:
+                    next_bound = f
+                continue
+            if is_goal(child):
+                if first is None:
+                    first = (moves + [move], path + [child])
+                    if not count:
+                        break
+                solutions += 1
+                continue
+            expanded += 1
+            if not expanded & (CHECK_EVERY - 1) and clock.due():
+                yield progress(clock, bound=bound, expanded=expanded,
+                               generated=generated, depth=g,
+                               iterations=iterations[-8:])
+            path.append(child)
+            moves.append(move)
+            undo.append(inverse(move) if inverse is not None else None)
+            stack.append(iter(successors(child)))
+        iterations.append({"bound": bound, "expanded": expanded - before,
+                           "seconds": round(clock.elapsed(), 3)})
+        yield progress(clock, bound=bound, expanded=expanded,
+                       generated=generated, iterations=iterations[-8:])
+        if first is not None:
+            extra = {"iterations": iterations}
+            if count:
+                extra["solutions"] = solutions
+            m, s = first
+            return SearchResult(m, s, len(m), True,
+                                stats(clock, expanded, generated, len(s),
+                                      depth=len(m)), extra)
+        if next_bound == INF:
+            no_solution(clock, expanded, generated, 0)
+        bound = next_bound
+    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
+                      stats=stats(clock, expanded, generated, 0))
