@@ -11,6 +11,7 @@ Requests (``op``):
 ``analyze``   {code, max_states}     -> distance histogram from the goal,
                                         farthest positions, reachable count
 ``presets``   {}                     -> every family's named positions
+``edit``      {code, action, args}   -> the edited position, described
 
 Replies always have ``ok``; failures carry ``error: {type, message, ...}``
 with a message meant for people.  Long requests are generators: they yield
@@ -139,6 +140,23 @@ def analyze(req):
             "stats": result.stats}
 
 
+def edit(req):
+    """Apply an editor action (``action`` plus its arguments) through the
+    family's ``edit`` and describe the resulting position.  The page never
+    builds codes itself: every change to a position goes through here."""
+    puzzle, options = _puzzle(req)
+    editor = getattr(puzzle, "edit", None)
+    if editor is None:
+        raise PuzzleError("This puzzle has no editor.")
+    args = req.get("args") or {}
+    if not isinstance(args, dict):
+        raise PuzzleError("Editor arguments must be an object.")
+    code = editor(str(req.get("action", "")), **args)
+    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items())
+                          if k == "metric")
+    return describe({"code": link})
+
+
 def presets(_req=None):
     out = []
     for name in FAMILIES:
@@ -151,7 +169,7 @@ def presets(_req=None):
 
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze,
-       "presets": presets}
+       "presets": presets, "edit": edit}
 
 
 def handle(req):

@@ -240,3 +240,8 @@ def check_solvable(puzzle):
                          "distance (half of all arrangements are unsolvable; "
                          "swapping two tiles fixes it).")
 
+
+
+from .tiles_edit import edit as _edit  # noqa: E402  (editor actions, api.edit)
+
+Tiles.edit = _edit

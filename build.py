@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Puzzle Lab's build, serve and test driver (standard library only; npm, pip
+and apt-get run as subprocesses).
+
+    python build.py               assemble the static site into _site/
+    python build.py serve [--port N] [--base /sub/]
+                                  build, then serve _site/ on 127.0.0.1
+    python build.py test [ARGS]   install what the tests need, build, run pytest
+
+The site holds index.html, web/, the pinned Pyodide runtime (from
+node_modules/pyodide, `npm ci` when missing), the micropip wheel (pip
+download when missing), the puzzlelab wheel built here from pysrc/ (a
+deterministic zip), the solver's tables (built by puzzlelab.tables, cached
+per generator version), build.json (what the worker loads) and files.json
+(every file with its SHA-256, for the service worker).  Files are written
+only when their bytes change, so building twice changes nothing.
+"""
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import socketserver
+import subprocess
+import sys
+import zipfile
+from functools import partial
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+SITE = os.path.join(ROOT, "_site")
+BUILD = os.path.join(ROOT, "_build")
+PYSRC = os.path.join(ROOT, "pysrc")
+PYODIDE_DIR = os.path.join(ROOT, "node_modules", "pyodide")
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+MICROPIP = "micropip-0.11.1-py3-none-any.whl"
+VENV = os.path.join(ROOT, ".venv")
+CHROMIUM = "/usr/bin/chromium"
+# Test tools, pinned.  Installed into .venv by `build.py test` when missing.
+TEST_REQUIREMENTS = ["pytest==9.0.3", "pytest-playwright==0.10.0",
+                     "playwright==1.65.2", "hypothesis==6.155.2"]
+# Wheels that let the solver tests run inside Pyodide (pure Python, py3.14).
+PYODIDE_TEST_WHEELS = ["pytest==9.0.3", "hypothesis==6.155.2"]
+ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+
+
+def log(msg):
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def write_if_changed(path, data):
+    """Write bytes only when they differ; returns True when written."""
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return False
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+    return True
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+# -- inputs -----------------------------------------------------------------
+
+def project_version():
+    text = read(os.path.join(ROOT, "pyproject.toml")).decode()
+    for line in text.splitlines():
+        if line.startswith("version"):
+            return line.split("=", 1)[1].strip().strip('"')
+    raise SystemExit("pyproject.toml has no version")
+
+
+def pinned_pyodide():
+    return json.loads(read(os.path.join(ROOT, "package.json")))["dependencies"]["pyodide"]
+
+
+def ensure_pyodide():
+    want = pinned_pyodide()
+    pkg = os.path.join(PYODIDE_DIR, "package.json")
+    have = json.loads(read(pkg))["version"] if os.path.exists(pkg) else None
+    if have != want or not all(os.path.exists(os.path.join(PYODIDE_DIR, f))
+                               for f in PYODIDE_FILES):
+        log(f"installing pyodide {want} with npm ci")
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    return want
+
+
+def ensure_download(dest_dir, spec, filename=None, python_version="3.14"):
+    """pip-download a pure wheel (with its dependencies when filename is None)."""
+    os.makedirs(dest_dir, exist_ok=True)
+    if filename and os.path.exists(os.path.join(dest_dir, filename)):
+        return os.path.join(dest_dir, filename)
+    log(f"downloading {spec}")
+    cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:",
+           "--python-version", python_version, "--platform", "any",
+           "--implementation", "py", "-d", dest_dir, spec]
+    if filename:
+        cmd.insert(4, "--no-deps")
+    subprocess.run(cmd, check=True)
+    return os.path.join(dest_dir, filename) if filename else dest_dir
+
+
+def build_wheel(version):
+    """A deterministic pure-Python wheel of pysrc/puzzlelab (no setuptools
+    needed): fixed timestamps and order, so the same sources give the same bytes."""
+    name = f"puzzlelab-{version}-py3-none-any.whl"
+    dist = f"puzzlelab-{version}.dist-info"
+    files = []
+    for base, dirs, names in os.walk(os.path.join(PYSRC, "puzzlelab")):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for n in sorted(names):
+            if n.endswith(".py") or n.endswith(".json"):
+                full = os.path.join(base, n)
+                files.append((os.path.relpath(full, PYSRC).replace(os.sep, "/"), read(full)))
+    meta = (f"Metadata-Version: 2.1\nName: puzzlelab\nVersion: {version}\n"
+            f"Summary: Optimal puzzle solvers in pure Python\nRequires-Python: >=3.11\n").encode()
+    wheel = (b"Wheel-Version: 1.0\nGenerator: puzzlelab-build.py\n"
+             b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    files += [(f"{dist}/METADATA", meta), (f"{dist}/WHEEL", wheel)]
+    record = []
+    for path, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
+    out = os.path.join(BUILD, "wheel", name)
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp = out + ".tmp"
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in files:
+            info = zipfile.ZipInfo(path, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+    data = read(tmp)
+    os.remove(tmp)
+    write_if_changed(out, data)
+    return name, data
+
+
+def build_tables():
+    """Solver tables from puzzlelab.tables, cached per generator version."""
+    sys.path.insert(0, PYSRC)
+    try:
+        from puzzlelab import tables
+    except ImportError:
+        return {}
+    cache = tables.default_cache_dir()
+    stamp = os.path.join(cache, "BUILT")
+    if not os.path.exists(stamp):
+        log(f"building solver tables (generator {tables.GENERATOR_VERSION}) into {cache}")
+        os.makedirs(cache, exist_ok=True)
+        names = tables.build_all(cache)
+        write_if_changed(stamp, ("\n".join(names) + "\n").encode())
+    names = read(stamp).decode().split()
+    return {n: read(os.path.join(cache, n)) for n in names}
+
+
+# -- the site ---------------------------------------------------------------
+
+def build(quiet=False):
+    version = project_version()
+    pyodide_version = ensure_pyodide()
+    micropip = ensure_download(os.path.join(BUILD, "dl"), "micropip==0.11.1", MICROPIP)
+    wheel_name, wheel = build_wheel(version)
+    wheel_dir = f"wheels/{sha256(wheel)[:12]}"
+    out = {}   # site path -> bytes
+    out["index.html"] = read(os.path.join(ROOT, "index.html"))
+    for base, dirs, names in os.walk(os.path.join(ROOT, "web")):
+        dirs.sort()
+        for n in sorted(names):
+            full = os.path.join(base, n)
+            out[os.path.relpath(full, ROOT).replace(os.sep, "/")] = read(full)
+    for f in PYODIDE_FILES:
+        out[f"pyodide/{f}"] = read(os.path.join(PYODIDE_DIR, f))
+    out[f"pyodide/{MICROPIP}"] = read(micropip)
+    out[f"{wheel_dir}/{wheel_name}"] = wheel
+    tables = build_tables()
+    for name, data in tables.items():
+        out[f"tables/{name}"] = data
+    info = {"version": version, "pyodide": pyodide_version,
+            "micropip": f"pyodide/{MICROPIP}", "wheel": f"{wheel_dir}/{wheel_name}",
+            "tables": {n: len(d) for n, d in sorted(tables.items())},
+            # families whose renderer and editor are in web/ (main.js imports these)
+            "web_families": sorted(p[len("web/render/"):-3] for p in out
+                                   if p.startswith("web/render/") and p.endswith(".js")
+                                   and f"web/edit/{p[len('web/render/'):]}" in out)}
+    info["build"] = sha256(json.dumps(
+        {p: sha256(d) for p, d in sorted(out.items())}, sort_keys=True).encode())[:16]
+    out["build.json"] = (json.dumps(info, indent=1, sort_keys=True) + "\n").encode()
+    manifest = {"build": info["build"],
+                "files": {p: {"sha256": sha256(d), "size": len(d)} for p, d in sorted(out.items())}}
+    out["files.json"] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    changed = 0
+    for path, data in out.items():
+        changed += write_if_changed(os.path.join(SITE, path), data)
+    # drop files that are no longer part of the site
+    for base, dirs, names in os.walk(SITE, topdown=False):
+        for n in names:
+            rel = os.path.relpath(os.path.join(base, n), SITE).replace(os.sep, "/")
+            if rel not in out:
+                os.remove(os.path.join(base, n))
+                changed += 1
+        if base != SITE and not os.listdir(base):
+            os.rmdir(base)
+    total = sum(len(d) for d in out.values())
+    if not quiet:
+        log(f"site ready in {os.path.relpath(SITE, ROOT)}/: {len(out)} files, "
+            f"{total / 1e6:.1f} MB, {changed} changed, build {info['build']}")
+    return info
+
+
+# -- serving ----------------------------------------------------------------
+
+MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml",
+        ".bin": "application/octet-stream", ".css": "text/css", ".html": "text/html"}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves _site/ under a base path (``/`` or ``/sub/``), like GitHub Pages."""
+
+    base = "/"
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME)
+
+    def translate_path(self, path):
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.base):
+            return os.path.join(SITE, "__outside_base__")
+        return super().translate_path("/" + clean[len(self.base):])
+
+    def do_GET(self):
+        clean = self.path.split("?", 1)[0]
+        if clean + "/" == self.base:
+            self.send_response(301)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if os.environ.get("PUZZLELAB_SERVE_LOG"):
+            super().log_message(fmt, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(port=0, base="/"):
+    """A server for _site/ on 127.0.0.1 (port 0 picks a free one)."""
+    if not base.startswith("/"):
+        base = "/" + base
+    if not base.endswith("/"):
+        base += "/"
+    handler = type("Handler", (SiteHandler,), {"base": base})
+    return Server(("127.0.0.1", port), partial(handler, directory=SITE))
+
+
+def serve(port, base):
+    build()
+    server = make_server(port, base)
+    host, real_port = server.server_address[:2]
+    print(f"Puzzle Lab is served at http://{host}:{real_port}{server.RequestHandlerClass.base}"
+          f"  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# -- tests ------------------------------------------------------------------
+
+def venv_python():
+    return os.path.join(VENV, "bin", "python")
+
+
+def ensure_test_tools():
+    stamp = os.path.join(VENV, "puzzlelab-requirements.txt")
+    want = "\n".join(TEST_REQUIREMENTS) + "\n"
+    if not (os.path.exists(venv_python()) and os.path.exists(stamp) and read(stamp).decode() == want):
+        log("installing test tools into .venv")
+        if not os.path.exists(venv_python()):
+            subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run([venv_python(), "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", *TEST_REQUIREMENTS], check=True)
+        write_if_changed(stamp, want.encode())
+    if not os.path.exists(CHROMIUM):
+        log("installing Debian's chromium (apt-get)")
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(sudo + ["apt-get", "update", "-q"], check=True, env=env)
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env)
+    # pure-Python wheels that let the solver tests run inside Pyodide
+    pyo = os.path.join(BUILD, "pyodide-test-wheels")
+    stamp = os.path.join(pyo, "REQUIREMENTS")
+    want = "\n".join(PYODIDE_TEST_WHEELS) + "\n"
+    if not (os.path.exists(stamp) and read(stamp).decode() == want):
+        if os.path.isdir(pyo):
+            shutil.rmtree(pyo)
+        for spec in PYODIDE_TEST_WHEELS:
+            ensure_download(pyo, spec)
+        write_if_changed(stamp, want.encode())
+
+
+def test(args):
+    ensure_test_tools()
+    build()
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *args]
+    log(" ".join(cmd[1:]))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Build, serve or test Puzzle Lab.")
+    sub = parser.add_subparsers(dest="command")
+    sp = sub.add_parser("serve", help="build, then serve the site on 127.0.0.1")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--base", default="/", help="serve under this path, e.g. /puzzle-lab/")
+    sub.add_parser("build", help="assemble the site (the default)")
+    tp = sub.add_parser("test", help="install test tools, build, run the whole suite")
+    tp.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve(args.port, args.base)
+        return 0
+    if args.command == "test":
+        return test(args.pytest_args)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

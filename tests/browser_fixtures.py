@@ -1,0 +1,104 @@
+"""Fixtures for the Playwright tests: the built site served on 127.0.0.1
+under a sub-path (as GitHub Pages serves a project site), Debian's Chromium,
+and a page that fails the test on any console error, page error, or request
+to another origin.  Imported by tests/conftest.py."""
+
+import os
+import re
+import sys
+import threading
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BASE = "/puzzle-lab/"
+CHROMIUM = "/usr/bin/chromium"
+READY_TIMEOUT = 60_000       # ms: Pyodide's first load, with room for a busy CI machine
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    sys.path.insert(0, ROOT)
+    import build
+    if not os.path.exists(os.path.join(build.SITE, "build.json")):
+        build.build()
+    server = build.make_server(0, BASE)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    yield f"http://{host}:{port}{BASE}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"],
+    }
+
+
+class PageWatch:
+    """Collects what must never happen on the page."""
+
+    def __init__(self, page, origin):
+        self.page = page
+        self.origin = origin
+        self.errors = []
+        self.foreign = []
+        self.requests = []
+        self.allow_console = []   # substrings of console errors a test expects
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"page error: {exc}"))
+        page.on("request", self._request)
+        page.on("response", self._response)
+
+    def _console(self, msg):
+        if msg.type == "error" and "Failed to load resource" in msg.text:
+            return   # reported with its URL by _response
+        if msg.type == "error" and not any(s in msg.text for s in self.allow_console):
+            self.errors.append(f"console error: {msg.text}")
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def _request(self, request):
+        self.requests.append(request.url)
+        url = urlparse(request.url)
+        if url.scheme in ("data", "blob", "about"):
+            return
+        if f"{url.scheme}://{url.netloc}" != self.origin:
+            self.foreign.append(request.url)
+
+    def check(self):
+        assert not self.foreign, f"requests left the origin: {self.foreign[:5]}"
+        assert not self.errors, "\n".join(self.errors)
+
+
+@pytest.fixture
+def watch(page, site_url):
+    origin = "{0.scheme}://{0.netloc}".format(urlparse(site_url))
+    w = PageWatch(page, origin)
+    page.set_default_timeout(30_000)
+    yield w
+    w.check()
+
+
+def wait_state(page, state, timeout=30_000):
+    """Wait for ``<body data-state>`` (a regex alternation is allowed).  Uses
+    Playwright's expect, which evaluates outside the page's CSP."""
+    expect(page.locator("body")).to_have_attribute("data-state", re.compile(f"^({state})$"),
+                                                   timeout=timeout)
+
+
+def open_app(page, site_url, fragment="", state="ready|error"):
+    """Open the page (optionally at a fragment) and wait for the solver."""
+    page.goto(site_url + (f"#{fragment}" if fragment else ""))
+    wait_state(page, state, READY_TIMEOUT)
+    return page

@@ -1,0 +1,52 @@
+"""The page, end to end in headless Chromium against the built site served
+under a sub-path: open a link, solve, play back to the goal, cancel, solve
+again.  Every test fails on a console/page error or a request off-origin."""
+
+import pytest
+
+from playwright.sync_api import expect
+
+from browser_fixtures import open_app, wait_state
+
+pytestmark = pytest.mark.browser
+
+HARD8 = "tiles:3x3:867254301"
+
+
+def test_open_link_solve_and_play_back(page, site_url, watch):
+    open_app(page, site_url, HARD8)
+    assert page.get_by_test_id("position-code").text_content() == HARD8
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "31"
+    assert "proven optimal" in page.locator("#optimal").text_content()
+    assert page.get_by_test_id("move-counter").text_content() == "0 / 31"
+    page.get_by_test_id("step-forward").click()
+    assert page.get_by_test_id("move-counter").text_content() == "1 / 31"
+    assert page.get_by_test_id("position-code").text_content() != HARD8
+    page.get_by_test_id("step-last").click()
+    assert page.get_by_test_id("position-code").text_content() == "tiles:3x3:123456780"
+    assert page.get_by_test_id("move-counter").text_content() == "31 / 31"
+
+
+def test_cancel_long_solve_then_solve_again(page, site_url, watch):
+    open_app(page, site_url, HARD8)
+    page.get_by_test_id("algorithm").select_option("iddfs")   # hopeless on purpose
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solving")
+    expect(page.get_by_test_id("progress")).to_contain_text("expanded")
+    page.get_by_test_id("cancel").click()
+    wait_state(page, "ready")
+    assert "Cancelled" in page.get_by_test_id("progress").text_content()
+    assert page.get_by_test_id("position-code").text_content() == HARD8
+    page.get_by_test_id("algorithm").select_option("auto")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "31"
+
+
+def test_unsolvable_position_is_refused_with_a_message(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:213456780")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "error")
+    assert "parity" in page.get_by_test_id("message").text_content()

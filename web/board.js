@@ -1,0 +1,102 @@
+// The canvas: sizes it for the container and devicePixelRatio so drawing is
+// crisp, and converts between pointer coordinates and grid cells.  Renderers
+// (render/*.js) draw in CSS pixels through `ctx`; main.js owns one Board.
+
+const MAX_CELL_PX = 96;   // largest cell, CSS pixels
+const MARGIN_PX = 10;     // space around the grid, CSS pixels
+
+export class Board {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.cols = 3;
+    this.rows = 3;
+    this.cell = 40;
+    this.ox = 0;
+    this.oy = 0;
+  }
+
+  // Fit a cols x rows grid (cells may be non-square when `aspect` < 1, for
+  // triangular lattices) into the canvas's container width.
+  setGrid(cols, rows, aspect = 1) {
+    this.cols = cols;
+    this.rows = rows;
+    this.aspect = aspect;
+    this.resize();
+  }
+
+  resize() {
+    const box = this.canvas.parentElement.getBoundingClientRect();
+    const avail = Math.max(160, Math.min(box.width || 400, 720));
+    const maxH = Math.max(200, window.innerHeight * 0.62);
+    this.cell = Math.min(MAX_CELL_PX, (avail - 2 * MARGIN_PX) / this.cols,
+      (maxH - 2 * MARGIN_PX) / (this.rows * this.aspect));
+    const w = Math.round(this.cols * this.cell + 2 * MARGIN_PX);
+    const h = Math.round(this.rows * this.cell * this.aspect + 2 * MARGIN_PX);
+    const dpr = window.devicePixelRatio || 1;
+    this.canvas.style.width = `${w}px`;
+    this.canvas.style.height = `${h}px`;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    this.width = w;
+    this.height = h;
+    this.ox = MARGIN_PX;
+    this.oy = MARGIN_PX;
+    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  }
+
+  // Rectangle of grid cell (r, c) in CSS pixels.
+  cellRect(r, c) {
+    return { x: this.ox + c * this.cell, y: this.oy + r * this.cell * this.aspect,
+      w: this.cell, h: this.cell * this.aspect };
+  }
+
+  // Grid cell under a pointer event's client coordinates, or null.
+  cellAt(clientX, clientY) {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = clientX - rect.left - this.ox;
+    const y = clientY - rect.top - this.oy;
+    const c = Math.floor(x / this.cell);
+    const r = Math.floor(y / (this.cell * this.aspect));
+    if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return null;
+    return { r, c, x: x / this.cell, y: y / (this.cell * this.aspect) };
+  }
+
+  clear(color) {
+    const { ctx } = this;
+    ctx.clearRect(0, 0, this.width, this.height);
+    if (color) {
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, this.width, this.height);
+    }
+  }
+}
+
+// Colours come from CSS custom properties so dark mode needs no JS.
+export function palette(element = document.documentElement) {
+  const css = getComputedStyle(element);
+  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    bg: get("--board-bg", "#e9e4d8"),
+    frame: get("--board-frame", "#8a7d64"),
+    tile: get("--tile", "#f7f1e3"),
+    tileEdge: get("--tile-edge", "#b59f72"),
+    text: get("--tile-text", "#2b2b2b"),
+    good: get("--good", "#3a8f5c"),
+    accent: get("--accent", "#c2603a"),
+    hole: get("--hole", "#c9bfa8"),
+    peg: get("--peg", "#7a3b1f"),
+    wall: get("--wall", "#5a5142"),
+    muted: get("--muted", "#888"),
+  };
+}
+
+export function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}

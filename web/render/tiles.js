@@ -1,0 +1,64 @@
+// Renderer for the tiles family: draws a `view` {width, height, cells} from
+// api.py, and the slide between two views during playback (tiles matched by
+// number).  Knows no rule: where a tile may go is the solver's business.
+// Siblings: render/blocks.js, render/pegs.js; called by main.js.
+
+import { palette, roundRect } from "../board.js";
+
+export function grid(view) {
+  return { cols: view.width, rows: view.height, aspect: 1 };
+}
+
+function positions(view) {
+  const pos = new Map();
+  view.cells.forEach((tile, i) => { if (tile) pos.set(tile, [Math.floor(i / view.width), i % view.width]); });
+  return pos;
+}
+
+// opts: {from (view), t (0..1, progress from `from` to `view`), goal (cells),
+//        selected (cell index), dim (bool)}
+export function draw(board, view, opts = {}) {
+  const { ctx } = board;
+  const p = palette();
+  board.clear();
+  const frame = board.cellRect(0, 0);
+  ctx.fillStyle = p.bg;
+  roundRect(ctx, frame.x - 4, frame.y - 4, view.width * board.cell + 8, view.height * board.cell + 8, 8);
+  ctx.fill();
+  const now = positions(view);
+  const before = opts.from && opts.t < 1 ? positions(opts.from) : null;
+  const t = opts.t ?? 1;
+  const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  const goal = opts.goal;
+  const font = Math.max(10, Math.round(board.cell * (view.width * view.height > 36 ? 0.32 : 0.42)));
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.font = `600 ${font}px system-ui, sans-serif`;
+  for (const [tile, [r, c]] of now) {
+    let rr = r;
+    let cc = c;
+    if (before && before.has(tile)) {
+      const [r0, c0] = before.get(tile);
+      rr = r0 + (r - r0) * ease;
+      cc = c0 + (c - c0) * ease;
+    }
+    const rect = board.cellRect(rr, cc);
+    const inset = Math.max(1.5, board.cell * 0.04);
+    const home = goal && goal[r * view.width + c] === tile && !(before && t < 1);
+    ctx.fillStyle = p.tile;
+    roundRect(ctx, rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset, board.cell * 0.12);
+    ctx.fill();
+    ctx.lineWidth = opts.selected === r * view.width + c ? 3 : 1.5;
+    ctx.strokeStyle = opts.selected === r * view.width + c ? p.accent : home ? p.good : p.tileEdge;
+    ctx.stroke();
+    ctx.fillStyle = home ? p.good : p.text;
+    ctx.fillText(String(tile), rect.x + rect.w / 2, rect.y + rect.h / 2 + 1);
+  }
+  if (opts.selected !== undefined && opts.selected !== null && !view.cells[opts.selected]) {
+    const r = Math.floor(opts.selected / view.width);
+    const rect = board.cellRect(r, opts.selected % view.width);
+    ctx.strokeStyle = p.accent;
+    ctx.lineWidth = 3;
+    ctx.strokeRect(rect.x + 3, rect.y + 3, rect.w - 6, rect.h - 6);
+  }
+}
