@@ -97,7 +97,8 @@ function draw() {
   }
   const opts = { goal: app.desc.goal, desc: app.desc, ...EDITORS[app.desc.family]?.drawOptions?.(app) };
   if (app.anim) {
-    const t = Math.min(1, (performance.now() - app.anim.t0) / ANIM_MS);
+    const ms = r.animMs?.(app.anim.move) ?? ANIM_MS;
+    const t = Math.min(1, (performance.now() - app.anim.t0) / ms);
     Object.assign(opts, { from: app.anim.from, t, move: app.anim.move });
     if (t < 1) requestAnimationFrame(draw); else app.anim = null;
   }
@@ -112,7 +113,7 @@ function animateTo(step) {
   const forward = step === app.step + 1;
   const move = forward ? app.solution.move_data[app.step] : null;
   app.step = step;
-  if (!reducedMotion.matches && from && Math.abs(step - app.step) <= 1) {
+  if (!reducedMotion.matches && from) {
     app.anim = { from, t0: performance.now(), move };
   }
   updatePlayback();
@@ -148,15 +149,18 @@ function togglePlay() {
   if (app.playing) { stopPlay(); return; }
   if (!app.solution) return;
   if (app.step >= app.solution.positions.length - 1) goTo(0);
-  app.playing = setInterval(() => {
+  const tick = () => {
     if (!app.solution || app.step >= app.solution.positions.length - 1) { stopPlay(); return; }
     goTo(app.step + 1, true);
-  }, STEP_MS);
+    const ms = renderer()?.animMs?.(app.solution.move_data[app.step - 1]) ?? ANIM_MS;
+    app.playing = setTimeout(tick, Math.max(STEP_MS, ms + 180));
+  };
+  app.playing = setTimeout(tick, 0);
   updatePlayback();
 }
 
 function stopPlay() {
-  clearInterval(app.playing);
+  clearTimeout(app.playing);
   app.playing = null;
   updatePlayback();
 }

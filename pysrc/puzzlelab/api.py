@@ -141,17 +141,18 @@ def analyze(req):
 
 
 def edit(req):
-    """Apply an editor action (``action`` plus its arguments) through the
-    family's ``edit`` and describe the resulting position.  The page never
+    """Apply an editor action (``action`` plus its arguments) through
+    ``families/<family>_edit.py``'s ``edit(puzzle, action, **args) -> code``
+    and describe the resulting position.  The page never
     builds codes itself: every change to a position goes through here."""
     puzzle, options = _puzzle(req)
-    editor = getattr(puzzle, "edit", None)
-    if editor is None:
+    module = family_module(puzzle.family + "_edit")
+    if module is None:
         raise PuzzleError("This puzzle has no editor.")
     args = req.get("args") or {}
     if not isinstance(args, dict):
         raise PuzzleError("Editor arguments must be an object.")
-    code = editor(str(req.get("action", "")), **args)
+    code = module.edit(puzzle, str(req.get("action", "")), **args)
     link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items())
                           if k == "metric")
     return describe({"code": link})

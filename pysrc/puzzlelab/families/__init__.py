@@ -14,10 +14,13 @@ FAMILIES = {
     "blocks": "puzzlelab.families.blocks",
     "pegs": "puzzlelab.families.pegs",
 }
+EDITORS = {name + "_edit": path + "_edit" for name, path in FAMILIES.items()}
 
 
 def family_module(name):
-    path = FAMILIES.get(name)
+    """The module of family ``name`` (or of its editor, ``<name>_edit``), or
+    None when this version does not have it."""
+    path = FAMILIES.get(name) or EDITORS.get(name)
     if path is None:
         return None
     try:
