@@ -37,6 +37,7 @@ PYODIDE_DIR = os.path.join(ROOT, "node_modules", "pyodide")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
+SERVICE_WORKER = "web/sw.js"
 VENV = os.path.join(ROOT, ".venv")
 CHROMIUM = "/usr/bin/chromium"
 # Test tools, pinned.  Installed into .venv by `build.py test` when missing.
@@ -184,7 +185,9 @@ def build(quiet=False):
         dirs.sort()
         for n in sorted(names):
             full = os.path.join(base, n)
-            out[os.path.relpath(full, ROOT).replace(os.sep, "/")] = read(full)
+            rel = os.path.relpath(full, ROOT).replace(os.sep, "/")
+            if rel != SERVICE_WORKER:
+                out[rel] = read(full)
     for f in PYODIDE_FILES:
         out[f"pyodide/{f}"] = read(os.path.join(PYODIDE_DIR, f))
     out[f"pyodide/{MICROPIP}"] = read(micropip)
@@ -205,6 +208,9 @@ def build(quiet=False):
     manifest = {"build": info["build"],
                 "files": {p: {"sha256": sha256(d), "size": len(d)} for p, d in sorted(out.items())}}
     out["files.json"] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+    # The service worker lives at the root (its scope is its folder) and
+    # carries the build id, so each build is a new worker (not in files.json).
+    out["sw.js"] = read(os.path.join(ROOT, SERVICE_WORKER)).replace(b"__BUILD__", info["build"].encode())
     changed = 0
     for path, data in out.items():
         changed += write_if_changed(os.path.join(SITE, path), data)

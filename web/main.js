@@ -504,6 +504,33 @@ async function boot() {
   if (document.body.dataset.state === "loading") setState("ready");
 }
 
+// Offline support: the service worker (sw.js at the site root) precaches the
+// build; when a newer build has installed, offer to switch to it.
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    const reg = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    const offer = (worker) => {
+      if (!worker || !navigator.serviceWorker.controller) return;
+      $("update").hidden = false;
+      $("update-reload").onclick = () => worker.postMessage("skip-waiting");
+    };
+    offer(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      worker?.addEventListener("statechange", () => { if (worker.state === "installed") offer(worker); });
+    });
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloading || $("update").hidden) return;
+      reloading = true;
+      location.reload();
+    });
+  } catch (err) {
+    console.warn("Offline support is unavailable:", err.message);
+  }
+}
+
 async function siteInfo() {
   try {
     const response = await fetch(new URL("../build.json", import.meta.url));
@@ -521,6 +548,7 @@ async function loadQuiet(link) {
   return ok;
 }
 
+registerServiceWorker();
 boot().catch((err) => {
   setState("error");
   $("status").textContent = `The page failed to start: ${err.message}`;
