@@ -55,3 +55,37 @@ def test_bad_link_keeps_the_previous_position(page, site_url, watch):
     # the editor still works
     page.get_by_test_id("shuffle").click()
     expect(page.get_by_test_id("position-code")).not_to_have_text("tiles:3x3:123405786")
+
+
+@pytest.mark.parametrize("payload", [
+    "<img src=x onerror=alert(1)>",
+    "tiles:3x3:<script>alert(1)</script>",
+    "\"><svg onload=alert(1)>",
+    "javascript:alert(1)",
+])
+def test_markup_in_links_is_never_injected(page, site_url, watch, payload):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, site_url, "tiles:3x3:123405786")
+    page.goto(site_url + "#" + payload)
+    expect(page.get_by_test_id("message")).to_be_visible()
+    assert page.locator("#message img, #message svg, #message script, body > img, body > svg").count() == 0
+    assert not dialogs
+    # CSP: the page's own policy forbids inline script even if it were injected
+    csp = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    assert "default-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp.replace("wasm-unsafe-eval", "")
+    assert page.get_by_test_id("position-code").text_content() == "tiles:3x3:123405786"
+
+
+def test_edited_position_survives_a_reload(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:123456780")
+    page.get_by_test_id("shuffle").click()
+    expect(page.get_by_test_id("position-code")).not_to_have_text("tiles:3x3:123456780")
+    edited = page.get_by_test_id("position-code").text_content()
+    page.reload()
+    wait_state(page, "ready", READY_TIMEOUT)
+    assert page.get_by_test_id("position-code").text_content() == edited
+    # and without the fragment, local storage brings it back
+    page.goto(site_url)
+    wait_state(page, "ready", READY_TIMEOUT)
+    assert page.get_by_test_id("position-code").text_content() == edited

@@ -38,6 +38,9 @@ def test_cancel_long_solve_then_solve_again(page, site_url, watch):
     page.get_by_test_id("cancel").click()
     wait_state(page, "ready")
     assert "Cancelled" in page.get_by_test_id("progress").text_content()
+    cancel_ms = int(page.locator("body").get_attribute("data-cancel-ms"))
+    print(f"cancel latency: {cancel_ms} ms")
+    assert cancel_ms < 500
     assert page.get_by_test_id("position-code").text_content() == HARD8
     page.get_by_test_id("algorithm").select_option("auto")
     page.get_by_test_id("solve").click()
@@ -50,3 +53,21 @@ def test_unsolvable_position_is_refused_with_a_message(page, site_url, watch):
     page.get_by_test_id("solve").click()
     wait_state(page, "error")
     assert "parity" in page.get_by_test_id("message").text_content()
+
+
+def test_dead_worker_is_replaced_and_the_next_solve_works(page, site_url, watch):
+    open_app(page, site_url, HARD8)
+    page.get_by_test_id("algorithm").select_option("iddfs")
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("progress")).to_contain_text("expanded")
+    # kill the worker the way an out-of-memory abort would: no reply, no error event
+    solver = [w for w in page.workers if w.url.endswith("worker.mjs")][0]
+    solver.evaluate("() => self.close()")
+    wait_state(page, "error", 20_000)
+    expect(page.get_by_test_id("message")).to_contain_text("stopped responding")
+    assert page.get_by_test_id("position-code").text_content() == HARD8
+    page.get_by_test_id("algorithm").select_option("auto")
+    expect(page.get_by_test_id("solve")).to_be_enabled(timeout=60_000)
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved", 60_000)
+    assert page.get_by_test_id("solution-length").text_content() == "31"

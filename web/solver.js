@@ -8,6 +8,9 @@
 import { MSG } from "./protocol.js";
 
 const CANCEL_GRACE_MS = 300;
+// A running request posts progress every ~50 ms; this much silence means the
+// worker died without an error event (e.g. killed for memory).
+const SILENCE_MS = 8000;
 
 export class Solver {
   constructor({ onStatus = () => {}, onRestart = () => {} } = {}) {
@@ -40,6 +43,10 @@ export class Solver {
       this.onStatus(msg);
       return;
     }
+    if (msg.type === MSG.FAILED && msg.step === "fatal") {
+      this.crashed(msg.message);
+      return;
+    }
     if (msg.type === MSG.FAILED) {
       this.onStatus({ step: "failed", message: msg.message });
       this.readyWaiters.splice(0).forEach((w) => w.reject(new Error(msg.message)));
@@ -48,6 +55,7 @@ export class Solver {
     }
     const entry = this.pending.get(msg.id);
     if (!entry) return;
+    this.heard();
     if (msg.type === MSG.PROGRESS) {
       entry.onProgress(msg.data);
     } else if (msg.type === MSG.RESULT) {
@@ -73,8 +81,20 @@ export class Solver {
       this.pending.set(id, { resolve, onProgress, request });
     });
     this.worker.postMessage({ type: MSG.REQUEST, id, request });
+    this.heard();
     promise.id = id;
     return promise;
+  }
+
+  // Watchdog: while requests are pending and the worker is ready, expect to
+  // hear from it; silence for SILENCE_MS means it is gone.
+  heard() {
+    clearTimeout(this.watchdog);
+    if (!this.pending.size) return;
+    this.watchdog = setTimeout(() => {
+      if (this.pending.size && this.ready) this.crashed("The solver stopped responding.");
+      else this.heard();
+    }, SILENCE_MS);
   }
 
   cancel(id) {
@@ -97,6 +117,7 @@ export class Solver {
   }
 
   restart(reason) {
+    clearTimeout(this.watchdog);
     this.worker.terminate();
     this.failAll({ type: "crashed", message: reason });
     this.onRestart(reason);

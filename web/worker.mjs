@@ -77,7 +77,7 @@ async function ensureTables(request) {
   if (!reply.ok) return;   // the solve itself will report the problem
   for (const name of reply.tables || []) {
     if (loadedTables.has(name)) continue;
-    post({ type: MSG.PROGRESS, id: current, data: { phase: "tables", table: name, elapsed: 0 } });
+    post({ type: MSG.PROGRESS, id: current, data: { phase: "tables", table: name, elapsed: (performance.now() - t0) / 1000 } });
     const data = new Uint8Array(await (await fetchOk(new URL(`tables/${name}`, SITE))).arrayBuffer());
     pyodide.FS.writeFile(`/tables/${name}`, data);
     loadedTables.add(name);
@@ -107,7 +107,15 @@ async function run(id, request) {
       await yieldToEvents();
     }
   } catch (err) {
-    post({ type: MSG.RESULT, id, data: { ok: false, error: { type: "internal", message: `Internal error: ${String(err.message || err).split("\n").slice(-3).join(" ")}` } } });
+    const text = String(err.message || err);
+    if (/fatal|Aborted|out of memory|Maximum memory|memory access out of bounds/i.test(text)) {
+      // Python is dead in this worker (an out-of-memory abort, a fatal
+      // error): say so and let the page start a fresh worker.
+      post({ type: MSG.FAILED, id, step: "fatal", message: `The solver crashed (${text.split("\n")[0].slice(0, 160)}).` });
+      task = null;
+      return;
+    }
+    post({ type: MSG.RESULT, id, data: { ok: false, error: { type: "internal", message: `Internal error: ${text.split("\n").slice(-3).join(" ")}` } } });
   } finally {
     if (task) {
       try { task.close(); } catch (_) { /* already finished */ }

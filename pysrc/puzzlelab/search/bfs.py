@@ -27,10 +27,13 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
         nxt_paths = {}
         for state in layer:
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1) and clock.due():
-                yield progress(clock, depth=depth, expanded=expanded,
-                               generated=generated, held=len(parents),
-                               frontier=len(layer))
+            if not expanded & (CHECK_EVERY - 1):
+                if len(parents) > max_states:
+                    over_budget(len(parents), max_states, clock, expanded, generated)
+                if clock.due():
+                    yield progress(clock, depth=depth, expanded=expanded,
+                                   generated=generated, held=len(parents),
+                                   frontier=len(layer))
             here = paths[state] if count else 0
             for move, child in successors(state):
                 generated += 1

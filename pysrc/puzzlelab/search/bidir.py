@@ -54,10 +54,13 @@ def bidirectional(puzzle, *, max_states=DEFAULT_MAX_STATES):
         nxt = []
         for state in layer:
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1) and clock.due():
-                yield progress(clock, depth=fdepth + bdepth, expanded=expanded,
-                               generated=generated, held=len(fwd) + len(bwd),
-                               frontier=len(layer))
+            if not expanded & (CHECK_EVERY - 1):
+                if len(fwd) + len(bwd) > max_states:
+                    over_budget(len(fwd) + len(bwd), max_states, clock, expanded, generated)
+                if clock.due():
+                    yield progress(clock, depth=fdepth + bdepth, expanded=expanded,
+                                   generated=generated, held=len(fwd) + len(bwd),
+                                   frontier=len(layer))
             for move, child in step(state):
                 generated += 1
                 if child in mine:

@@ -28,10 +28,13 @@ def explore(step, root, *, max_states=DEFAULT_MAX_STATES, keep=MAX_FARTHEST):
         nxt = []
         for state in layer:
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1) and clock.due():
-                yield progress(clock, depth=len(histogram) - 1, expanded=expanded,
-                               generated=generated, held=len(seen),
-                               histogram=histogram)
+            if not expanded & (CHECK_EVERY - 1):
+                if len(seen) > max_states:
+                    over_budget(len(seen), max_states, clock, expanded, generated)
+                if clock.due():
+                    yield progress(clock, depth=len(histogram) - 1, expanded=expanded,
+                                   generated=generated, held=len(seen),
+                                   histogram=histogram)
             for _move, child in step(state):
                 generated += 1
                 if child not in seen:
