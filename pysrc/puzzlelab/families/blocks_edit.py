@@ -1,0 +1,344 @@
+"""Editor actions for sliding blocks, reached through ``api.edit`` (the page,
+``web/edit/blocks.js``, never builds codes itself).  Each action returns the
+new position code, re-parsed by ``blocks.parse`` so it always opens.
+Sibling of blocks.py (rules and the code format); tests in
+tests/test_edit_blocks_pegs.py.
+
+Works on the code's own text: a grid of rows (letter = block, ``.`` empty,
+``_`` wall) and a list of goal patterns (letter = "this block covers this
+cell", ``?`` any, ``.`` empty, ``_`` wall).  Example, ``blocks:3x2:AB./CC.:??A/???``::
+
+    grid  = [["A", "B", "."], ["C", "C", "."]]
+    goals = [[["?", "?", "A"], ["?", "?", "?"]]]
+
+Cells are ``[r, c]`` (row, column from 0).  Actions:
+  resize {width, height}        crop or extend the board (blocks cut in two
+                                parts become two blocks)
+  clear {}                      an empty board of the same size, no goal
+  paint {cells, block?}         the cells become block ``block`` (extending
+                                it) or a new block; they must touch side by side
+  erase {cells}                 the cells become empty (blocks or walls)
+  wall {cells}                  the cells become walls
+  remove {block}                take a whole block off the board
+  move {block, r, c}            put a block elsewhere: its bounding box's
+                                top-left cell goes to (r, c); only onto empty cells
+  goal_add {block, r, c, index?}  the block's outline, bounding box's top-left
+                                at (r, c), as a new goal alternative or into
+                                alternative ``index`` (moving it if already there)
+  goal_remove {index, block?}   drop alternative ``index`` (or only that block from it)
+  goal_clear {}                 no goal (every position counts as solved)
+
+Whatever an edit does to a block, the goals are kept consistent: a goal
+letter whose block is gone, or whose shape can no longer cover the goal's
+cells, becomes ``?``; a goal wall where the board has none becomes ``?``;
+an alternative left with nothing to ask is dropped.  "No goal" is written
+as one pattern of ``?`` only.
+"""
+
+from ..errors import CodeError
+
+LETTER_ORDER = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+LETTERS = set(LETTER_ORDER)
+FREE = "."
+WALL = "_"
+ANY = "?"
+MAX_CELLS_ARG = 400          # cells in one paint/erase/wall request
+SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+# -- reading the code ---------------------------------------------------------
+
+def _split(puzzle):
+    """(w, h, grid, goals) from the puzzle's own code (documented format)."""
+    fields = puzzle.code().split(":")
+    w, h = (int(x) for x in fields[1].split("x"))
+    grid = [list(row) for row in fields[2].split("/")]
+    goals = [[list(row) for row in g.split("/")] for g in fields[3].split(";")]
+    return w, h, grid, goals
+
+
+def _build(puzzle, w, h, grid, goals):
+    """Normalise the goals against the grid, write the code and re-parse it
+    (so an edit can never produce a code that fails to open)."""
+    from . import blocks
+    goals = _fix_goals(w, h, grid, goals)
+    rows = "/".join("".join(r) for r in grid)
+    goal_text = ";".join("/".join("".join(r) for r in g) for g in goals)
+    metric = getattr(puzzle, "metric", None)
+    new = blocks.parse(f"{w}x{h}", [rows, goal_text],
+                       {"metric": metric} if metric else {})
+    return new.code()
+
+
+# -- arguments ----------------------------------------------------------------
+
+def _int(value, name):
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodeError(f"Editor argument '{name}' must be a whole number, "
+                        f"not {value!r:.20}.")
+    return value
+
+
+def _cell(w, h, value, name="cell"):
+    if (not isinstance(value, (list, tuple)) or len(value) != 2):
+        raise CodeError(f"Editor {name} {value!r:.30} should be [row, column].")
+    r, c = _int(value[0], "row"), _int(value[1], "column")
+    if not (0 <= r < h and 0 <= c < w):
+        raise CodeError(f"Cell [{r}, {c}] is off the {w}x{h} board.")
+    return r, c
+
+
+def _cells(w, h, value):
+    if not isinstance(value, (list, tuple)) or not value:
+        raise CodeError("Editor argument 'cells' must be a non-empty list of "
+                        "[row, column] pairs.")
+    if len(value) > MAX_CELLS_ARG:
+        raise CodeError(f"Too many cells in one edit ({len(value)}; the limit "
+                        f"is {MAX_CELLS_ARG}).")
+    out = []
+    for v in value:
+        cell = _cell(w, h, v)
+        if cell not in out:
+            out.append(cell)
+    return out
+
+
+def _letter(grid, value, must_exist=True):
+    if not isinstance(value, str) or value not in LETTERS:
+        raise CodeError(f"Block name {value!r:.12} should be one letter "
+                        f"(A-Z, a-z).")
+    if must_exist and not any(value in row for row in grid):
+        raise CodeError(f"There is no block {value} on the board.")
+    return value
+
+
+def _new_letter(grid):
+    used = {ch for row in grid for ch in row}
+    for ch in LETTER_ORDER:
+        if ch not in used:
+            return ch
+    raise CodeError(f"The board already has {len(LETTER_ORDER)} blocks, as "
+                    f"many as there are letters.")
+
+
+# -- shapes -------------------------------------------------------------------
+
+def cells_of(grid, letter):
+    return [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row)
+            if ch == letter]
+
+
+def components(cells):
+    """Side-by-side connected parts of a set of cells, largest first (ties:
+    the part with the first cell in row-major order first)."""
+    left = set(cells)
+    parts = []
+    for start in sorted(cells):
+        if start not in left:
+            continue
+        left.discard(start)
+        part, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in SIDES:
+                nb = (r + dr, c + dc)
+                if nb in left:
+                    left.discard(nb)
+                    part.append(nb)
+                    todo.append(nb)
+        parts.append(sorted(part))
+    parts.sort(key=lambda p: (-len(p), p[0]))
+    return parts
+
+
+def _split_blocks(grid):
+    """A block cut in two parts (by an erase, a wall, a crop or another
+    block painted across it) keeps its letter on its largest part; the
+    other parts become new blocks."""
+    letters = []
+    for row in grid:
+        for ch in row:
+            if ch in LETTERS and ch not in letters:
+                letters.append(ch)
+    for letter in letters:
+        parts = components(cells_of(grid, letter))
+        for part in parts[1:]:
+            fresh = _new_letter(grid)
+            for r, c in part:
+                grid[r][c] = fresh
+
+
+def _coverable(w, h, grid, shape, want):
+    """Can a block of ``shape`` (cells relative to its first cell) sit so
+    that it covers every cell of ``want``, inside the board and off walls?"""
+    anchors = {(r - sr, c - sc) for r, c in want[:1] for sr, sc in shape}
+    for ar, ac in anchors:
+        placed = {(ar + sr, ac + sc) for sr, sc in shape}
+        if not set(want) <= placed:
+            continue
+        if all(0 <= r < h and 0 <= c < w and grid[r][c] != WALL for r, c in placed):
+            return True
+    return False
+
+
+def _shape(cells):
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return [(r - r0, c - c0) for r, c in cells]
+
+
+def _fix_goals(w, h, grid, goals):
+    out = []
+    for g in goals:
+        was_trivial = _trivial(g)
+        g = [row[:] for row in g]
+        letters = {ch for row in g for ch in row if ch in LETTERS}
+        for letter in letters:
+            want = cells_of(g, letter)
+            have = cells_of(grid, letter)
+            if not have or not _coverable(w, h, grid, _shape(have), want):
+                for r, c in want:
+                    g[r][c] = ANY
+        for r in range(h):
+            for c in range(w):
+                if g[r][c] == WALL and grid[r][c] != WALL:
+                    g[r][c] = ANY
+        if was_trivial or not _trivial(g):
+            out.append(g)
+    return out or [_blank_goal(w, h)]
+
+
+def _trivial(g):
+    """A pattern that every position meets (only '?' and walls)."""
+    return all(ch in (ANY, WALL) for row in g for ch in row)
+
+
+def _blank_goal(w, h):
+    return [[ANY] * w for _ in range(h)]
+
+
+def _goal_index(goals, value):
+    k = _int(value, "index")
+    if not 0 <= k < len(goals):
+        raise CodeError(f"There is no goal alternative {k + 1}.")
+    return k
+
+
+# -- the actions ----------------------------------------------------------------
+
+def edit(puzzle, action, **args):
+    from . import blocks
+    w, h, grid, goals = _split(puzzle)
+
+    if action == "resize":
+        w2 = _int(args.get("width"), "width")
+        h2 = _int(args.get("height"), "height")
+        lo, hi = blocks.MIN_SIDE, blocks.MAX_SIDE
+        if not (lo <= w2 <= hi and lo <= h2 <= hi):
+            raise CodeError(f"Board size {w2}x{h2} is not supported: each side "
+                            f"must be from {lo} to {hi}.")
+        grid = [[grid[r][c] if r < h and c < w else FREE for c in range(w2)]
+                for r in range(h2)]
+        goals = [[[g[r][c] if r < h and c < w else ANY for c in range(w2)]
+                  for r in range(h2)] for g in goals]
+        _split_blocks(grid)
+        return _build(puzzle, w2, h2, grid, goals)
+
+    if action == "clear":
+        return _build(puzzle, w, h, [[FREE] * w for _ in range(h)], [])
+
+    if action == "paint":
+        cells = _cells(w, h, args.get("cells"))
+        letter = args.get("block")
+        if letter is None:
+            letter = _new_letter(grid)
+        else:
+            _letter(grid, letter, must_exist=False)
+        mine = set(cells_of(grid, letter)) | set(cells)
+        if len(components(mine)) > 1:
+            raise CodeError(f"Block {letter} would be in separate parts: the "
+                            f"cells of one block must touch side by side.")
+        for r, c in cells:
+            grid[r][c] = letter
+        _split_blocks(grid)
+        return _build(puzzle, w, h, grid, goals)
+
+    if action in ("erase", "wall"):
+        cells = _cells(w, h, args.get("cells"))
+        for r, c in cells:
+            grid[r][c] = FREE if action == "erase" else WALL
+        _split_blocks(grid)
+        return _build(puzzle, w, h, grid, goals)
+
+    if action == "remove":
+        letter = _letter(grid, args.get("block"))
+        for r, c in cells_of(grid, letter):
+            grid[r][c] = FREE
+        return _build(puzzle, w, h, grid, goals)
+
+    if action == "move":
+        letter = _letter(grid, args.get("block"))
+        r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")
+        shape = _shape(cells_of(grid, letter))
+        for rr, cc in cells_of(grid, letter):
+            grid[rr][cc] = FREE
+        for dr, dc in shape:
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < h and 0 <= cc < w):
+                raise CodeError(f"Block {letter} does not fit there: it would "
+                                f"stick out of the board.")
+            if grid[rr][cc] != FREE:
+                what = "a wall" if grid[rr][cc] == WALL else f"block {grid[rr][cc]}"
+                raise CodeError(f"Block {letter} cannot go there: {what} is in "
+                                f"the way.")
+            grid[rr][cc] = letter
+        return _build(puzzle, w, h, grid, goals)
+
+    if action == "goal_add":
+        letter = _letter(grid, args.get("block"))
+        r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")
+        index = args.get("index")
+        if index is None:
+            if all(_trivial(g) for g in goals):
+                goals = []      # "no goal yet" gives way to the first one
+            goals.append(_blank_goal(w, h))
+            k = len(goals) - 1
+        else:
+            k = _goal_index(goals, index)
+        g = goals[k]
+        for rr, cc in cells_of(g, letter):
+            g[rr][cc] = ANY
+        for dr, dc in _shape(cells_of(grid, letter)):
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < h and 0 <= cc < w):
+                raise CodeError(f"Block {letter}'s goal does not fit there: it "
+                                f"would stick out of the board.")
+            if grid[rr][cc] == WALL:
+                raise CodeError(f"Block {letter}'s goal cannot cover a wall.")
+            if g[rr][cc] in LETTERS:
+                raise CodeError(f"Block {letter}'s goal would overlap block "
+                                f"{g[rr][cc]}'s goal in the same alternative.")
+            g[rr][cc] = letter
+        return _build(puzzle, w, h, grid, goals)
+
+    if action == "goal_remove":
+        k = _goal_index(goals, args.get("index"))
+        letter = args.get("block")
+        if letter is None:
+            del goals[k]
+        else:
+            _letter(grid, letter, must_exist=False)
+            gone = cells_of(goals[k], letter)
+            if not gone:
+                raise CodeError(f"Goal alternative {k + 1} does not name "
+                                f"block {letter}.")
+            for r, c in gone:
+                goals[k][r][c] = ANY
+        return _build(puzzle, w, h, grid, goals)
+
+    if action == "goal_clear":
+        return _build(puzzle, w, h, grid, [])
+
+    raise CodeError(f"Unknown editor action {action!r:.30} for sliding blocks; "
+                    f"known: resize, clear, paint, erase, wall, remove, move, "
+                    f"goal_add, goal_remove, goal_clear.")

@@ -1,0 +1,418 @@
+// Renderer for the sliding-block family: draws a `view` {width, height, rows}
+// from api.py (letters = blocks, "." empty, "_" wall), the goal patterns as
+// outlines, and a block sliding along move.path during playback.  Knows no
+// rule.  Siblings: render/tiles.js, render/pegs.js; the editor overlays
+// (cursor, preview, ghost) come from edit/blocks.js's drawOptions; main.js calls it.
+
+import { palette, roundRect } from "../board.js";
+
+const GAP = 0.055;          // space between neighbouring blocks, in cells (half each side)
+const RADIUS = 0.14;        // block corner radius, in cells
+const STEP_ANIM_MS = 150;   // playback: time per unit step of a sliding block
+const MIN_ANIM_MS = 220;
+const MAX_ANIM_MS = 1100;
+// Hues for the shape families (one per distinct block shape); the goal
+// blocks use the accent colour instead.
+const HUES = [205, 145, 48, 270, 182, 322, 92, 238, 0, 120];
+
+export function grid(view) {
+  return { cols: view.width, rows: view.height, aspect: 1 };
+}
+
+export function animMs(move) {
+  if (!move) return MIN_ANIM_MS;
+  return Math.max(MIN_ANIM_MS, Math.min(MAX_ANIM_MS, (move.steps || 1) * STEP_ANIM_MS));
+}
+
+// letter -> [[r, c], ...] in row-major order
+export function blocksOf(rows) {
+  const out = new Map();
+  rows.forEach((row, r) => {
+    for (let c = 0; c < row.length; c++) {
+      const ch = row[c];
+      if (ch !== "." && ch !== "_" && ch !== "?") {
+        if (!out.has(ch)) out.set(ch, []);
+        out.get(ch).push([r, c]);
+      }
+    }
+  });
+  return out;
+}
+
+export function topLeft(cells) {
+  return [Math.min(...cells.map((x) => x[0])), Math.min(...cells.map((x) => x[1]))];
+}
+
+function shapeKey(cells) {
+  const [r0, c0] = topLeft(cells);
+  return cells.map(([r, c]) => `${r - r0},${c - c0}`).sort().join(" ");
+}
+
+// The letters the goal patterns name (the blocks that must get somewhere).
+export function goalLetters(goals) {
+  const out = new Set();
+  for (const g of goals || []) for (const row of g) for (const ch of row) {
+    if (ch !== "." && ch !== "_" && ch !== "?") out.add(ch);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------- colours ---
+
+function cssVar(name, fallback) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+function luminance(color) {
+  let r = 0.5; let g = 0.5; let b = 0.5;
+  const hex = color.match(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i);
+  if (hex) {
+    const h = hex[1].length === 3 ? hex[1].replace(/./g, "$&$&") : hex[1];
+    [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  } else {
+    const m = color.match(/rgba?\(([^)]+)\)/);
+    if (m) [r, g, b] = m[1].split(/[ ,]+/).map((v) => Number(v) / 255);
+  }
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+// Colours per block: same shape -> same hue (lightness varies a little so
+// neighbours stay apart); blocks a goal names -> the accent colour.
+export function colours(rows, goals, p = palette()) {
+  const dark = luminance(p.bg) < 0.4;
+  const named = goalLetters(goals);
+  const accentFg = cssVar("--accent-fg", dark ? "#111" : "#fff");
+  const families = new Map();
+  const out = new Map();
+  for (const [letter, cells] of blocksOf(rows)) {
+    if (named.has(letter)) {
+      out.set(letter, { fill: p.accent, edge: p.accent, text: accentFg, named: true });
+      continue;
+    }
+    const key = shapeKey(cells);
+    if (!families.has(key)) families.set(key, { hue: HUES[families.size % HUES.length], n: 0 });
+    const fam = families.get(key);
+    const shade = [0, 5, -5][fam.n++ % 3];
+    const h = fam.hue;
+    out.set(letter, dark
+      ? { fill: `hsl(${h} 26% ${34 + shade}%)`, edge: `hsl(${h} 32% ${60 + shade}%)`, text: p.text }
+      : { fill: `hsl(${h} 48% ${81 + shade}%)`, edge: `hsl(${h} 30% ${46 + shade}%)`, text: p.text });
+  }
+  return { map: out, dark, accentFg };
+}
+
+// ------------------------------------------------------------- outlines ---
+
+// Boundary loops of a set of cells, as lists of lattice points [x, y] (x =
+// column, y = row), each loop with the inside on its right in screen terms
+// (so the inward normal of a step (dx, dy) is (-dy, dx)).
+export function loops(cells) {
+  const has = new Set(cells.map(([r, c]) => `${r},${c}`));
+  const out = new Map();          // "x,y" -> [[x2, y2], ...]
+  const add = (x1, y1, x2, y2) => {
+    const k = `${x1},${y1}`;
+    if (!out.has(k)) out.set(k, []);
+    out.get(k).push([x2, y2]);
+  };
+  for (const [r, c] of cells) {
+    if (!has.has(`${r - 1},${c}`)) add(c, r, c + 1, r);
+    if (!has.has(`${r},${c + 1}`)) add(c + 1, r, c + 1, r + 1);
+    if (!has.has(`${r + 1},${c}`)) add(c + 1, r + 1, c, r + 1);
+    if (!has.has(`${r},${c - 1}`)) add(c, r + 1, c, r);
+  }
+  const result = [];
+  for (;;) {
+    const first = [...out.keys()].find((k) => out.get(k).length);
+    if (first === undefined) break;
+    let [x, y] = first.split(",").map(Number);
+    const pts = [[x, y]];
+    for (let guard = 0; guard < 4 * cells.length + 4; guard++) {
+      const next = out.get(`${x},${y}`);
+      if (!next || !next.length) break;
+      [x, y] = next.shift();
+      if (`${x},${y}` === first) break;
+      pts.push([x, y]);
+    }
+    // drop points in the middle of straight runs
+    const corners = pts.filter((p, i) => {
+      const a = pts[(i + pts.length - 1) % pts.length];
+      const b = pts[(i + 1) % pts.length];
+      return (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0]) !== 0;
+    });
+    if (corners.length >= 4) result.push(corners);
+  }
+  return result;
+}
+
+// Path of the loops shrunk by `inset` (cells) with rounded corners, in
+// pixels; (dx, dy) shifts the whole shape (cells), for sliding blocks.
+function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
+  const o = board.cellRect(0, 0);
+  const s = board.cell;
+  ctx.beginPath();
+  for (const pts of loops(cells)) {
+    const n = pts.length;
+    const moved = pts.map((p, i) => {
+      const a = pts[(i + n - 1) % n];
+      const b = pts[(i + 1) % n];
+      const d1 = [Math.sign(p[0] - a[0]), Math.sign(p[1] - a[1])];
+      const d2 = [Math.sign(b[0] - p[0]), Math.sign(b[1] - p[1])];
+      const x = p[0] + inset * (-d1[1] - d2[1]);
+      const y = p[1] + inset * (d1[0] + d2[0]);
+      return [o.x + (x + dx) * s, o.y + (y + dy) * s];
+    });
+    const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const start = mid(moved[n - 1], moved[0]);
+    ctx.moveTo(start[0], start[1]);
+    for (let i = 0; i < n; i++) {
+      const p = moved[i];
+      const prev = moved[(i + n - 1) % n];
+      const next = moved[(i + 1) % n];
+      const m = mid(p, next);
+      const r = Math.min(radius * s, Math.hypot(p[0] - prev[0], p[1] - prev[1]) / 2,
+        Math.hypot(next[0] - p[0], next[1] - p[1]) / 2);
+      ctx.arcTo(p[0], p[1], m[0], m[1], r);
+    }
+    ctx.closePath();
+  }
+}
+
+// The cell of a block nearest its centre (where its letter goes).
+function labelCell(cells) {
+  const cy = cells.reduce((s, x) => s + x[0], 0) / cells.length;
+  const cx = cells.reduce((s, x) => s + x[1], 0) / cells.length;
+  let best = cells[0];
+  let bd = Infinity;
+  for (const cell of cells) {
+    const d = (cell[0] - cy) ** 2 + (cell[1] - cx) ** 2;
+    if (d < bd - 1e-9) { bd = d; best = cell; }
+  }
+  return best;
+}
+
+// ----------------------------------------------------------- animation ---
+
+function ease(t) {
+  return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+}
+
+// Offset (rows, cols) of a sliding block at time t: along move.path when it
+// is this block's move, else straight from where it was.
+function offsetAt(letter, cellsNow, cellsFrom, move, t) {
+  const [r1, c1] = topLeft(cellsNow);
+  const [r0, c0] = topLeft(cellsFrom);
+  if (r0 === r1 && c0 === c1) return null;
+  const e = ease(t);
+  const path = move && move.block === letter ? move.path || [] : [];
+  const sum = path.reduce((s, [dr, dc]) => [s[0] + dr, s[1] + dc], [0, 0]);
+  if (path.length && sum[0] === r1 - r0 && sum[1] === c1 - c0) {
+    const pos = e * path.length;
+    const k = Math.min(path.length - 1, Math.floor(pos));
+    let [dr, dc] = [0, 0];
+    for (let i = 0; i < k; i++) { dr += path[i][0]; dc += path[i][1]; }
+    dr += path[k][0] * (pos - k);
+    dc += path[k][1] * (pos - k);
+    return [dr, dc];
+  }
+  return [(r1 - r0) * e, (c1 - c0) * e];
+}
+
+// ---------------------------------------------------------------- draw ---
+
+// opts: {from, t, move (playback); desc (goals); goalIndex (alternative to
+//        stress); cursor {r, c}; preview {cells, kind: paint|erase|wall};
+//        ghost {cells, kind: move|goal, ok}; selected (letter)}
+export function draw(board, view, opts = {}) {
+  const { ctx } = board;
+  const p = palette();
+  const goals = opts.desc?.goals || [];
+  const col = colours(view.rows, goals, p);
+  const s = board.cell;
+  board.clear();
+  const o = board.cellRect(0, 0);
+  ctx.fillStyle = p.bg;
+  roundRect(ctx, o.x - 5, o.y - 5, view.width * s + 10, view.height * s + 10, Math.min(10, s * 0.2));
+  ctx.fill();
+  ctx.strokeStyle = p.frame;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+
+  // empty cells and walls
+  const wallCells = [];
+  view.rows.forEach((row, r) => {
+    for (let c = 0; c < view.width; c++) {
+      const rect = board.cellRect(r, c);
+      if (row[c] === "_") { wallCells.push([r, c]); continue; }
+      ctx.fillStyle = p.hole;
+      ctx.globalAlpha = col.dark ? 0.35 : 0.45;
+      roundRect(ctx, rect.x + s * 0.06, rect.y + s * 0.06, s * 0.88, s * 0.88, s * 0.1);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+    }
+  });
+  if (wallCells.length) {
+    ctx.fillStyle = p.wall;
+    shapePath(ctx, board, wallCells, 0.02, 0.08);
+    ctx.fill();
+  }
+
+  drawGoals(ctx, board, view, goals, opts, p, "under");
+
+  // blocks
+  const now = blocksOf(view.rows);
+  const before = opts.from && opts.t < 1 ? blocksOf(opts.from.rows) : null;
+  const moving = [];
+  for (const [letter, cells] of now) {
+    const off = before?.has(letter) ? offsetAt(letter, cells, before.get(letter), opts.move, opts.t ?? 1) : null;
+    if (off) { moving.push([letter, before.get(letter), off]); continue; }
+    drawBlock(ctx, board, letter, cells, col, opts, 0, 0);
+  }
+  for (const [letter, cells, [dr, dc]] of moving) drawBlock(ctx, board, letter, cells, col, opts, dc, dr, true);
+
+  drawGoals(ctx, board, view, goals, opts, p, "over");
+  drawOverlays(ctx, board, view, opts, p, col);
+}
+
+function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false) {
+  const s = board.cell;
+  const c = col.map.get(letter) || { fill: "#999", edge: "#666", text: "#000" };
+  if (lifted) {
+    ctx.save();
+    ctx.shadowColor = "rgba(0,0,0,0.25)";
+    ctx.shadowBlur = s * 0.12;
+    ctx.shadowOffsetY = s * 0.04;
+  }
+  ctx.fillStyle = c.fill;
+  shapePath(ctx, board, cells, GAP / 2, RADIUS, dx, dy);
+  ctx.fill();
+  if (lifted) ctx.restore();
+  ctx.lineWidth = opts.selected === letter ? Math.max(2.5, s * 0.06) : Math.max(1, s * 0.025);
+  ctx.strokeStyle = opts.selected === letter ? cssVar("--focus", "#1d6fd1") : c.edge;
+  ctx.stroke();
+  const [lr, lc] = labelCell(cells);
+  const rect = board.cellRect(lr + dy, lc + dx);
+  ctx.fillStyle = c.text;
+  ctx.font = `${c.named ? 700 : 600} ${Math.max(10, Math.round(s * 0.36))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(letter, rect.x + rect.w / 2, rect.y + rect.h / 2 + 1);
+}
+
+// Goal patterns: a tint under the blocks, a dashed outline over them (so a
+// block resting on its goal still shows it), a ring on must-be-empty cells.
+function drawGoals(ctx, board, view, goals, opts, p, layer) {
+  const s = board.cell;
+  const many = goals.length > 1;
+  goals.forEach((g, k) => {
+    const stressed = opts.goalIndex === undefined || opts.goalIndex === null || opts.goalIndex === k;
+    const groups = blocksOf(g);
+    for (const [letter, cells] of groups) {
+      if (layer === "under") {
+        ctx.fillStyle = p.accent;
+        ctx.globalAlpha = stressed ? 0.2 : 0.08;
+        shapePath(ctx, board, cells, 0.06, RADIUS);
+        ctx.fill();
+        ctx.globalAlpha = 1;
+        continue;
+      }
+      ctx.save();
+      ctx.strokeStyle = p.accent;
+      ctx.globalAlpha = stressed ? 1 : 0.45;
+      ctx.lineWidth = Math.max(1.5, s * (stressed && many && opts.goalIndex !== undefined && opts.goalIndex !== null ? 0.06 : 0.04));
+      ctx.setLineDash([s * 0.14, s * 0.09]);
+      ctx.lineDashOffset = k * s * 0.11;
+      shapePath(ctx, board, cells, 0.09, RADIUS);
+      ctx.stroke();
+      ctx.restore();
+      // tag: which block (and which alternative) this outline is for
+      const [r0, c0] = topLeft(cells);
+      const first = cells.find(([r]) => r === r0) || cells[0];
+      const rect = board.cellRect(first[0], Math.max(c0, first[1]));
+      const tag = many ? `${letter}${k + 1}` : letter;
+      const fs = Math.max(9, Math.round(s * 0.2));
+      ctx.font = `700 ${fs}px system-ui, sans-serif`;
+      ctx.textAlign = "left";
+      ctx.textBaseline = "top";
+      const tw = ctx.measureText(tag).width;
+      ctx.globalAlpha = stressed ? 1 : 0.55;
+      ctx.fillStyle = p.accent;
+      roundRect(ctx, rect.x + s * 0.1, rect.y + s * 0.1, tw + fs * 0.6, fs * 1.25, fs * 0.3);
+      ctx.fill();
+      ctx.fillStyle = cssVar("--accent-fg", "#fff");
+      ctx.fillText(tag, rect.x + s * 0.1 + fs * 0.3, rect.y + s * 0.1 + fs * 0.15);
+      ctx.globalAlpha = 1;
+    }
+    if (layer === "over") {
+      g.forEach((row, r) => {
+        for (let c = 0; c < row.length; c++) {
+          if (row[c] !== "." || view.rows[r]?.[c] === "_") continue;
+          const rect = board.cellRect(r, c);
+          ctx.strokeStyle = p.accent;
+          ctx.globalAlpha = stressed ? 0.9 : 0.4;
+          ctx.lineWidth = Math.max(1.5, s * 0.035);
+          ctx.setLineDash([s * 0.07, s * 0.07]);
+          ctx.beginPath();
+          ctx.arc(rect.x + s / 2, rect.y + s / 2, s * 0.2, 0, 2 * Math.PI);
+          ctx.stroke();
+          ctx.setLineDash([]);
+          ctx.globalAlpha = 1;
+        }
+      });
+    }
+  });
+}
+
+function drawOverlays(ctx, board, view, opts, p, col) {
+  const s = board.cell;
+  const focus = cssVar("--focus", "#1d6fd1");
+  const bad = cssVar("--bad", "#a8322a");
+  const inBoard = ([r, c]) => r >= 0 && c >= 0 && r < view.height && c < view.width;
+  if (opts.preview?.cells?.length) {
+    const cells = opts.preview.cells.filter(inBoard);
+    const kind = opts.preview.kind;
+    if (kind === "erase") {
+      ctx.strokeStyle = bad;
+      ctx.lineWidth = Math.max(2, s * 0.06);
+      for (const [r, c] of cells) {
+        const rect = board.cellRect(r, c);
+        const m = s * 0.28;
+        ctx.beginPath();
+        ctx.moveTo(rect.x + m, rect.y + m); ctx.lineTo(rect.x + s - m, rect.y + s - m);
+        ctx.moveTo(rect.x + s - m, rect.y + m); ctx.lineTo(rect.x + m, rect.y + s - m);
+        ctx.stroke();
+      }
+    } else if (cells.length) {
+      ctx.globalAlpha = 0.55;
+      ctx.fillStyle = kind === "wall" ? p.wall : focus;
+      shapePath(ctx, board, cells, GAP / 2, RADIUS);
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = kind === "wall" ? p.wall : focus;
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+  }
+  if (opts.ghost?.cells?.length) {
+    const cells = opts.ghost.cells;
+    const ok = opts.ghost.ok !== false && cells.every(inBoard);
+    ctx.save();
+    ctx.strokeStyle = ok ? (opts.ghost.kind === "goal" ? p.accent : focus) : bad;
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.globalAlpha = 0.3;
+    shapePath(ctx, board, cells, GAP / 2, RADIUS);
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = Math.max(2, s * 0.05);
+    ctx.setLineDash(opts.ghost.kind === "goal" ? [s * 0.14, s * 0.09] : []);
+    ctx.stroke();
+    ctx.restore();
+  }
+  if (opts.cursor && inBoard([opts.cursor.r, opts.cursor.c])) {
+    const rect = board.cellRect(opts.cursor.r, opts.cursor.c);
+    ctx.strokeStyle = focus;
+    ctx.lineWidth = 3;
+    ctx.setLineDash([]);
+    roundRect(ctx, rect.x + 2, rect.y + 2, s - 4, s - 4, s * 0.12);
+    ctx.stroke();
+  }
+}
