@@ -89,3 +89,103 @@ def test_edited_position_survives_a_reload(page, site_url, watch):
     page.goto(site_url)
     wait_state(page, "ready", READY_TIMEOUT)
     assert page.get_by_test_id("position-code").text_content() == edited
+
+
+def test_played_game_hint_reduces_remaining_length_by_one(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:123405786")
+    page.get_by_test_id("play-mode").click()
+    expect(page.get_by_test_id("play-moves").locator("button")).to_have_count(4)
+    # one move of the visitor's own, chosen on the board: click the tile left of the blank
+    box = page.get_by_test_id("board").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 6, box["y"] + box["height"] / 2)
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    page.get_by_test_id("how-far").click()
+    expect(page.get_by_test_id("play-info")).to_contain_text("from the goal")
+    before = int(page.get_by_test_id("how-far").get_attribute("data-distance"))
+    page.get_by_test_id("hint").click()
+    expect(page.get_by_test_id("play-info")).to_contain_text("Hint:")
+    page.get_by_test_id("apply-hint").click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("2 moves")
+    page.get_by_test_id("how-far").click()
+    expect(page.get_by_test_id("how-far")).to_have_attribute("data-distance", str(before - 1))
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    page.get_by_test_id("redo").click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("2 moves")
+
+
+def test_copied_link_restores_position_options_and_step(browser, site_url):
+    first = browser.new_context()
+    page = first.new_page()
+    w = None
+    try:
+        from browser_fixtures import PageWatch
+        w = PageWatch(page, site_url.split("/puzzle-lab/")[0])
+        open_app(page, site_url, "tiles:3x3:867254301")
+        page.get_by_test_id("algorithm").select_option("astar")
+        page.get_by_test_id("solve").click()
+        wait_state(page, "solved")
+        for _ in range(5):
+            page.get_by_test_id("step-forward").click()
+        shown = page.get_by_test_id("position-code").text_content()
+        page.get_by_test_id("copy-link").click()
+        link = page.url
+        assert "algo=astar" in link and "step=5" in link
+        w.check()
+    finally:
+        first.close()
+    second = browser.new_context()
+    try:
+        page2 = second.new_page()
+        w2 = PageWatch(page2, site_url.split("/puzzle-lab/")[0])
+        page2.goto(link)
+        wait_state(page2, "solved", READY_TIMEOUT)
+        assert page2.get_by_test_id("algorithm").input_value() == "astar"
+        assert page2.get_by_test_id("move-counter").text_content() == "5 / 31"
+        assert page2.get_by_test_id("position-code").text_content() == shown
+        w2.check()
+    finally:
+        second.close()
+
+
+def test_keyboard_only_solve_and_playback(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:123405786")
+    page.get_by_test_id("board").focus()
+    page.keyboard.press("ArrowRight")         # the 4 slides right into the blank
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:123045786")
+    for _ in range(40):                        # Tab to the Solve button
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.dataset?.testid") == "solve":
+            break
+    page.keyboard.press("Enter")
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "3"
+    page.keyboard.press("Escape")
+    page.locator("body").focus()
+    page.keyboard.press(".")
+    expect(page.get_by_test_id("move-counter")).to_have_text("1 / 3")
+    page.keyboard.press("End")
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:123456780")
+
+
+def test_back_and_forward_move_between_positions(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:123405786")
+    page.get_by_test_id("code-input").fill("tiles:3x3:867254301")
+    page.get_by_test_id("load").click()
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:867254301")
+    page.go_back()
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:123405786")
+    page.go_forward()
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:867254301")
+
+
+def test_algorithm_lab_compares_methods(page, site_url, watch):
+    open_app(page, site_url, "tiles:3x3:867254301")
+    page.locator("#lab summary").click()
+    page.get_by_test_id("lab-run").click()
+    rows = page.locator("#lab-rows tr")
+    expect(rows).to_have_count(4)
+    wait_state(page, "ready", 60_000)
+    lengths = [rows.nth(i).locator("td").nth(1).text_content() for i in range(4)]
+    assert lengths == ["31"] * 4
+    expect(page.get_by_test_id("lab-iterations")).to_contain_text("----- 31 -----")

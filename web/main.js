@@ -10,6 +10,8 @@ import { Board } from "./board.js";
 import * as tilesRender from "./render/tiles.js";
 import * as tilesEdit from "./edit/tiles.js";
 import { drawHistogram } from "./chart.js";
+import { Play } from "./play.js";
+import { Lab } from "./lab.js";
 
 const RENDERERS = { tiles: tilesRender };
 const EDITORS = { tiles: tilesEdit };
@@ -52,7 +54,7 @@ function showMessage(text, kind = "error") {
 
 function linkFor(code, opts = app.options) {
   const parts = [code];
-  for (const key of ["metric", "algo", "h"]) {
+  for (const key of ["metric", "algo", "h", "step"]) {
     if (opts[key]) parts.push(`${key}=${encodeURIComponent(opts[key])}`);
   }
   return parts.join("&");
@@ -83,14 +85,20 @@ function renderer() {
 }
 
 function currentView() {
+  if (app.play?.active && app.play.view) return app.play.view;
   if (app.solution) return app.solution.positions[app.step];
   return app.desc?.view;
+}
+
+function currentCode() {
+  if (app.play?.active) return app.play.code;
+  return app.solution ? app.solution.codes[app.step] : app.desc?.code;
 }
 
 function draw() {
   const r = renderer();
   if (!r || !app.desc) return;
-  const view = EDITORS[app.desc.family]?.view?.(app) || currentView();
+  const view = (!app.play?.active && EDITORS[app.desc.family]?.view?.(app)) || currentView();
   const g = r.grid(view, app.desc);
   if (g.cols !== app.board.cols || g.rows !== app.board.rows || g.aspect !== app.board.aspect) {
     app.board.setGrid(g.cols, g.rows, g.aspect);
@@ -102,8 +110,10 @@ function draw() {
     Object.assign(opts, { from: app.anim.from, t, move: app.anim.move });
     if (t < 1) requestAnimationFrame(draw); else app.anim = null;
   }
+  if (app.play?.active) Object.assign(opts, EDITORS[app.desc.family]?.playOptions?.(app) || {});
   r.draw(app.board, view, opts);
-  const code = app.solution ? app.solution.codes[app.step] : app.desc.code;
+  if (!app.firstBoard) { app.firstBoard = true; performance.mark("first-board"); }
+  const code = currentCode();
   $("position-code").textContent = code;
   $("board").setAttribute("aria-label", `${app.desc.family} board, position ${code}`);
 }
@@ -193,6 +203,7 @@ function adopt(desc, { push = false } = {}) {
   $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
   $("code").value = desc.code;
   fillSolveOptions();
+  app.lab?.fill(desc);
   document.querySelectorAll(".families button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.family === desc.family)));
   EDITORS[desc.family]?.mount?.($("editor"), app, editorApi);
   if (!EDITORS[desc.family]) $("editor").replaceChildren();
@@ -224,9 +235,16 @@ async function load(link, { push = true } = {}) {
     return false;
   }
   showMessage("");
-  app.options = { ...opts };
+  if (app.play?.active) app.play.exit();
+  const { step: _step, count: _count, ...keep } = opts;
+  app.options = keep;
   adopt(reply, { push });
-  if (opts.step !== undefined && code) app.pendingStep = Number(opts.step);
+  if (opts.step !== undefined && code) {
+    // a link made during playback: solve again and show that step
+    app.pendingStep = Number(opts.step) || 0;
+    if (opts.count === "1") $("count").checked = true;
+    solve();
+  }
   return true;
 }
 
@@ -289,6 +307,9 @@ function formatProgress(p) {
 }
 
 function setBusy(busy) {
+  $("busy").hidden = !busy;
+  $("lab-run").disabled = busy || !app.solver.ready;
+  $("play-start").disabled = busy;
   $("solve").disabled = busy || !app.solver.ready;
   $("cancel").disabled = !busy;
   $("analyze").disabled = busy || !app.solver.ready;
@@ -317,6 +338,7 @@ async function solve() {
   app.solveReq = null;
   setBusy(false);
   if (app.desc !== frozen) return;
+  if (!reply.ok) app.pendingStep = null;
   if (!reply.ok) {
     const cancelled = reply.error.type === "cancelled";
     if (cancelled && app.cancelAt) {
@@ -421,7 +443,79 @@ function syncPreset() {
 
 // ------------------------------------------------------------------ boot ---
 
+function copyText(text, what) {
+  const done = () => { $("copy-out").textContent = `${what} copied.`; };
+  const fallback = () => { $("copy-out").textContent = text; };
+  if (navigator.clipboard?.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+  else fallback();
+}
+
+// The link of what is on screen: position (with its goal), counting rule,
+// method, lower bound and -- during playback -- the step.
+function shareLink() {
+  const opts = { ...app.options, algo: $("algorithm").value === "auto" ? undefined : $("algorithm").value,
+    h: $("heuristic").value || undefined };
+  if (!$("metric-field").hidden) opts.metric = $("metric").value;
+  if (app.solution && !app.play?.active) opts.step = String(app.step);
+  const code = app.play?.active ? app.play.code : app.desc.code;
+  return linkFor(code, opts);
+}
+
+function solutionText() {
+  const s = app.solution;
+  const lines = [`Puzzle Lab solution for ${s.code}`,
+    `${s.length} moves, ${s.optimal ? "proven optimal" : "not proven optimal"}, by ${s.algorithm}` +
+    (s.metric ? ` (counting: ${s.metric})` : ""),
+    "", s.moves.join(" "), "", `final: ${s.final}`];
+  return lines.join("\n") + "\n";
+}
+
+function startPlay() {
+  if (!app.desc) return;
+  stopPlay();
+  app.play.enter(currentCode(), app.desc.family);
+}
+
 function wire() {
+  $("play-start").addEventListener("click", startPlay);
+  $("copy-link").addEventListener("click", () => {
+    const link = shareLink();
+    history.replaceState(null, "", `#${link}`);
+    copyText(new URL(`#${link}`, location.href).href, "Link");
+  });
+  $("copy-solution").addEventListener("click", () => copyText(solutionText(), "Solution"));
+  $("download-solution").addEventListener("click", () => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([solutionText()], { type: "text/plain" }));
+    a.download = `puzzlelab-${app.solution.family}-${app.solution.length}.txt`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  const canvas = $("board");
+  canvas.addEventListener("pointerdown", (e) => {
+    if (!app.play?.active) return;
+    e.stopImmediatePropagation();
+    e.preventDefault();
+    const cell = app.board.cellAt(e.clientX, e.clientY);
+    const pick = EDITORS[app.desc.family]?.pickMove;
+    if (cell && pick) {
+      const i = pick(app, cell, app.play.moves, app.play.view);
+      if (i !== null && i !== undefined && i >= 0) app.play.apply(i);
+      else draw();
+    }
+  }, { capture: true });
+  canvas.addEventListener("keydown", (e) => {
+    if (!app.play?.active) return;
+    const pick = EDITORS[app.desc.family]?.pickKey;
+    const i = pick ? pick(app, e.key, app.play.moves, app.play.view) : null;
+    if (i !== null && i !== undefined) {
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      if (i >= 0) app.play.apply(i);
+    } else if (e.key.startsWith("Arrow") || e.key === "Enter" || e.key === " ") {
+      e.stopImmediatePropagation();
+    }
+  }, { capture: true });
   $("solve").addEventListener("click", solve);
   $("cancel").addEventListener("click", cancel);
   $("analyze").addEventListener("click", analyze);
@@ -485,6 +579,7 @@ async function boot() {
       }
       $("status").textContent = msg.step === "ready" ? `Solver ready (${msg.seconds.toFixed(1)} s)` : STEP_LABELS[msg.step];
       if (msg.step === "ready") {
+        if (!app.solverReady) { app.solverReady = true; performance.mark("solver-ready"); }
         setBusy(!!app.solveReq);
       }
     },
@@ -493,6 +588,14 @@ async function boot() {
       $("status").textContent = "Restarting the solver…";
     },
   });
+  app.play = new Play({
+    request: (req) => request(req),
+    linkFor: (code) => linkFor(code, { metric: app.options.metric }),
+    redraw: () => draw(),
+    message: showMessage,
+    onExit: () => draw(),
+  });
+  app.lab = new Lab({ app, startRequest, formatProgress, setBusy, setState });
   const presets = await request({ op: "presets" });
   app.presets = presets.ok ? presets.presets : [];
   const offered = new Set(app.presets.map((p) => p.family));

@@ -12,6 +12,8 @@ Requests (``op``):
                                         farthest positions, reachable count
 ``presets``   {}                     -> every family's named positions
 ``edit``      {code, action, args}   -> the edited position, described
+``moves``     {code, judge}          -> legal moves with the codes they lead
+                                        to (and, with judge, "winnable")
 
 Replies always have ``ok``; failures carry ``error: {type, message, ...}``
 with a message meant for people.  Long requests are generators: they yield
@@ -22,7 +24,7 @@ import json
 import time
 
 from . import codes
-from .errors import PuzzleError
+from .errors import NoSolution, PuzzleError, SearchLimit
 from .families import FAMILIES, family_module
 from .search import ALGORITHMS, LABELS, drain, explore
 from .search.common import DEFAULT_MAX_STATES, predecessors_of
@@ -158,6 +160,47 @@ def edit(req):
     return describe({"code": link})
 
 
+def moves(req):
+    """Generator: the legal moves from a position, for play mode.  With
+    ``judge`` each move is marked ``winnable`` (true/false; null when the
+    check hit its budget) by solving the position it leads to with the
+    family's fastest method -- peg solitaire's "never lose" mode."""
+    puzzle, options = _puzzle(req)
+    out = []
+    for move, child in puzzle.successors(puzzle.start):
+        out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
+                    "code": puzzle.encode(child), "view": puzzle.view(child)})
+    if req.get("judge"):
+        budget = int(req.get("max_states") or DEFAULT_MAX_STATES // 4)
+        for entry in out:
+            entry["winnable"] = yield from _winnable(entry["code"], options, budget)
+    return {"ok": True, "op": "moves", "code": puzzle.code(),
+            "view": puzzle.view(puzzle.start),
+            "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
+
+
+def _winnable(code, options, budget):
+    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
+    child, _ = _puzzle({"code": link})
+    try:
+        codes.check_solvable(child)
+    except PuzzleError:
+        return False
+    name, kwargs = (child.judge_algorithm() if hasattr(child, "judge_algorithm")
+                    else child.auto_algorithm())
+    custom = getattr(child, "custom_search", None)
+    search = (custom(name) if custom else None) or ALGORITHMS[name]
+    kwargs = dict(kwargs)
+    kwargs.setdefault("max_states", budget)
+    try:
+        yield from search(child, **kwargs)
+        return True
+    except NoSolution:
+        return False
+    except SearchLimit:
+        return None
+
+
 def presets(_req=None):
     out = []
     for name in FAMILIES:
@@ -170,7 +213,7 @@ def presets(_req=None):
 
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze,
-       "presets": presets, "edit": edit}
+       "presets": presets, "edit": edit, "moves": moves}
 
 
 def handle(req):

@@ -149,3 +149,17 @@ function act(cell) {
   if (a === cell) { api.redraw(); return; }
   api.edit("swap", { a, b: cell, target: ui.target });
 }
+
+// Play mode (main.js routes board input here): the legal move that moves the
+// tile under the pointer, or the tile an arrow key pushes into the blank.
+export function pickMove(app, cell, moves, view) {
+  const tile = view.cells[cell.r * view.width + cell.c];
+  return moves.findIndex((m) => m.move_data.tile === tile);
+}
+
+const KEY_DIRS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
+export function pickKey(app, key, moves) {
+  const dir = KEY_DIRS[key];
+  if (!dir) return null;
+  return moves.findIndex((m) => m.move_data.dir === dir);
+}

@@ -1,0 +1,137 @@
+// Play mode: the visitor makes the moves.  The legal moves come from api.py
+// (`moves`), so this file knows no rule; a gesture on the board is matched
+// against that list by the family editor's optional `pickMove`.  Offers
+// undo/redo, a move counter, "how far?" (the optimal remaining length),
+// "hint" (the next move of an optimal solution) and, where the family has a
+// fast judge, "never lose" (marks moves after which the goal is unreachable).
+// Created by main.js, which routes board input here while playing.
+
+const $ = (id) => document.getElementById(id);
+
+export class Play {
+  constructor({ request, linkFor, redraw, message, onExit }) {
+    this.request = request;
+    this.linkFor = linkFor;
+    this.redraw = redraw;
+    this.message = message;
+    this.onExit = onExit;
+    this.active = false;
+    this.history = [];
+    this.index = 0;
+    this.moves = [];
+    this.view = null;
+    this.hint = null;
+    this.busy = false;
+    $("play-undo").addEventListener("click", () => this.go(this.index - 1));
+    $("play-redo").addEventListener("click", () => this.go(this.index + 1));
+    $("play-far").addEventListener("click", () => this.howFar());
+    $("play-hint").addEventListener("click", () => this.showHint());
+    $("play-apply-hint").addEventListener("click", () => { if (this.hint !== null) this.apply(this.hint); });
+    $("play-judge").addEventListener("change", () => this.refresh());
+    $("play-exit").addEventListener("click", () => this.exit());
+  }
+
+  get code() {
+    return this.history[this.index];
+  }
+
+  async enter(code, family) {
+    this.active = true;
+    this.history = [code];
+    this.index = 0;
+    this.family = family;
+    $("play-panel").hidden = false;
+    $("play-judge-label").hidden = family !== "pegs";
+    $("play-judge").checked = false;
+    document.body.dataset.mode = "play";
+    await this.refresh();
+  }
+
+  exit() {
+    this.active = false;
+    $("play-panel").hidden = true;
+    delete document.body.dataset.mode;
+    this.onExit(this.code);
+  }
+
+  async go(index) {
+    if (index < 0 || index >= this.history.length || this.busy) return;
+    this.index = index;
+    await this.refresh();
+  }
+
+  // Apply legal move number i.
+  async apply(i) {
+    const entry = this.moves[i];
+    if (!entry || this.busy) return;
+    this.history.splice(this.index + 1);
+    this.history.push(entry.code);
+    this.index += 1;
+    this.lastMove = entry.move_data;
+    await this.refresh();
+  }
+
+  async refresh() {
+    this.busy = true;
+    this.hint = null;
+    $("play-info").textContent = $("play-judge").checked ? "Checking which moves can still win…" : "";
+    const reply = await this.request({ op: "moves", code: this.linkFor(this.code), judge: $("play-judge").checked });
+    this.busy = false;
+    if (!reply.ok) { this.message(reply.error.message); return; }
+    this.moves = reply.moves;
+    this.view = reply.view;
+    const n = this.index;
+    $("play-counter").textContent = `${n} move${n === 1 ? "" : "s"}`;
+    $("play-undo").disabled = this.index === 0;
+    $("play-redo").disabled = this.index >= this.history.length - 1;
+    let info = "";
+    if (reply.goal_reached) info = `Solved in ${n} move${n === 1 ? "" : "s"}!`;
+    else if (!this.moves.length) info = "No move left: the goal was not reached. Undo to try again.";
+    $("play-info").textContent = info;
+    document.body.dataset.play = reply.goal_reached ? "won" : "playing";
+    this.renderMoves();
+    this.redraw();
+  }
+
+  renderMoves() {
+    $("play-moves").replaceChildren(...this.moves.map((m, i) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m.move;
+      if (m.winnable === false) { b.classList.add("losing"); b.title = "The goal cannot be reached after this move"; b.textContent += " ✗"; }
+      if (m.winnable === true) b.title = "The goal can still be reached after this move";
+      if (i === this.hint) b.setAttribute("aria-current", "step");
+      b.addEventListener("click", () => this.apply(i));
+      li.append(b);
+      return li;
+    }));
+    $("play-apply-hint").disabled = this.hint === null;
+  }
+
+  async solveHere() {
+    $("play-info").textContent = "Thinking…";
+    const reply = await this.request({ op: "solve", code: this.linkFor(this.code), algorithm: "auto", max_states: 2_000_000 });
+    if (!reply.ok) { $("play-info").textContent = reply.error.message; return null; }
+    return reply;
+  }
+
+  async howFar() {
+    const reply = await this.solveHere();
+    if (!reply) return;
+    const proven = reply.optimal ? "" : " (not proven optimal)";
+    $("play-info").textContent = reply.length === 0 ? "You are at the goal." : `${reply.length} move${reply.length === 1 ? "" : "s"} from the goal${proven}.`;
+    $("play-far").dataset.distance = String(reply.length);
+  }
+
+  async showHint() {
+    const reply = await this.solveHere();
+    if (!reply) return;
+    if (!reply.length) { $("play-info").textContent = "You are at the goal."; return; }
+    const next = reply.codes[1];
+    this.hint = this.moves.findIndex((m) => m.code === next);
+    if (this.hint < 0) this.hint = this.moves.findIndex((m) => m.move === reply.moves[0]);
+    $("play-info").textContent = `Hint: ${reply.moves[0]} (then ${reply.length - 1} more).`;
+    this.renderMoves();
+  }
+}
