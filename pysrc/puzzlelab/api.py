@@ -11,6 +11,8 @@ Requests (``op``):
 ``analyze``   {code, max_states}     -> distance histogram from the goal,
                                         farthest positions, reachable count
 ``presets``   {}                     -> every family's named positions
+``tables``    {code, heuristic, algorithm} -> the table files that solve
+                                        will load (fetch them first)
 ``edit``      {code, action, args}   -> the edited position, described
 ``moves``     {code, judge}          -> legal moves with the codes they lead
                                         to (and, with judge, "winnable")
@@ -130,7 +132,11 @@ def analyze(req):
     where = "goal"
     if req.get("from") == "start" or root is None or step is None:
         root, step, where = puzzle.start, puzzle.successors, "start"
-    result = yield from explore(step, root, max_states=max_states)
+    custom = getattr(puzzle, "custom_explore", None)
+    search = custom(root) if custom else None
+    if search is None:
+        search = explore(step, root, max_states=max_states)
+    result = yield from search
     extra = result.extra
     return {"ok": True, "op": "analyze", "family": puzzle.family,
             "code": puzzle.code(), "from": where,
@@ -212,7 +218,16 @@ def presets(_req=None):
     return {"ok": True, "op": "presets", "presets": out}
 
 
-OPS = {"describe": describe, "solve": solve, "analyze": analyze,
+def tables_op(req):
+    """The table files a solve will load (the worker fetches them first)."""
+    from . import tables
+    puzzle, options = _puzzle(req)
+    names = tables.needed(puzzle, req.get("heuristic") or options.get("h"),
+                          req.get("algorithm") or options.get("algo"))
+    return {"ok": True, "op": "tables", "tables": names}
+
+
+OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
        "presets": presets, "edit": edit, "moves": moves}
 
 

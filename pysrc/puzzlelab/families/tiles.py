@@ -15,16 +15,47 @@ State: ``bytes`` of length W*H, ``state[cell] = tile`` (0 = blank).  Example,
     3 _ 1
 
 A move is ``(tile, direction)``: the tile that slides and where it goes
-(``U``, ``D``, ``L``, ``R``); its inverse is the same tile going back.
+(``U``, ``D``, ``L``, ``R``); its inverse is the same tile going back.  In the
+multi-tile metric (link option ``metric=multi``) a move slides a line of
+tiles toward the blank, ``((5, 6, 7), "R")`` (nearest the blank first), and
+its inverse is ``((7, 6, 5), "L")``.
+
+Lower bounds (``heuristics``): Manhattan, linear conflict, walking distance
+(tiles_wd.py), additive pattern databases (tiles_pdb.py, tables.py) and
+exact distance tables for boards of up to 10 cells (tiles_explore.py).
+Methods of its own: a specialised IDA* (tiles_ida.py) and a fast solver that
+is not proven optimal for large boards (tiles_fast.py).
 """
 
-from ..errors import CodeError, Unsolvable
+from ..errors import CodeError, PuzzleError, Unsolvable
+from ..search.idastar import idastar as _generic_idastar
 
 FAMILY = "tiles"
 MIN_SIDE, MAX_SIDE = 2, 10
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+METRICS = {"tile": "single-tile moves (one tile slides one cell)",
+           "multi": "multi-tile moves (sliding a line of tiles toward the "
+                    "blank counts as one move)"}
+HEURISTIC_LABELS = {
+    "manhattan": "Manhattan distance",
+    "linear-conflict": "Manhattan + linear conflict",
+    "walking-distance": "walking distance (Takahashi)",
+    "wd+lc": "max(walking distance, Manhattan + linear conflict)",
+    "pdb": "additive pattern databases (6-6-3 and its mirror image)",
+    "exact": "exact distance table (whole state space)",
+    "multi-manhattan": "Manhattan split by direction, per line of tiles (multi-tile)",
+}
+AUTO_RULE = ("auto: boards of up to 16 cells are solved optimally by the "
+             "specialised IDA* with the strongest bound available (pattern "
+             "databases on 4x4, walking distance + linear conflict up to 4x4, "
+             "linear conflict otherwise; the multi-tile metric uses the generic "
+             "IDA*); larger boards get the fast solver, which first tries a "
+             "short optimal IDA* and otherwise returns a solution marked not "
+             "proven optimal, with its proven lower bound.")
+EXACT_MAX_CELLS = 10      # exact distance tables: 10!/2 = 1,814,400 positions
+WD_MAX_SIDE = 4           # walking-distance tables beyond 4 lines get big
 
 PRESETS = [
     ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
@@ -129,17 +160,35 @@ def solvable(start, goal, w):
     return permutation_parity(start, goal) == blank & 1
 
 
+class _Bound:
+    """A lower bound built on first use (tables are loaded lazily), callable
+    on a state; ``bound_name`` lets the specialised IDA* pick its
+    incremental twin."""
+
+    def __init__(self, name, make):
+        self.bound_name = name
+        self._make = make
+        self._fn = None
+
+    def __call__(self, state):
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = self._make()
+        return fn(state)
+
+
 class Tiles:
     """A sliding-tile puzzle instance (start and goal on one board)."""
 
     family = FAMILY
     reversible = True
 
-    def __init__(self, w, h, start, goal):
+    def __init__(self, w, h, start, goal, metric="tile"):
         self.w, self.h, self.n = w, h, w * h
         self.start = start
         self.goal = goal
         self.goal_state = goal
+        self.metric = metric
         self._nbrs = []
         for i in range(self.n):
             r, c = divmod(i, w)
@@ -154,18 +203,36 @@ class Tiles:
             if c < w - 1:
                 out.append((i + 1, "L"))
             self._nbrs.append(tuple(out))
+        if metric == "multi":
+            # per blank cell: (cells of the line, nearest first, direction)
+            self._lines = []
+            for i in range(self.n):
+                r, c = divmod(i, w)
+                out = []
+                for dr, dc, d in ((-1, 0, "D"), (1, 0, "U"), (0, -1, "R"), (0, 1, "L")):
+                    line = []
+                    rr, cc = r + dr, c + dc
+                    while 0 <= rr < h and 0 <= cc < w:
+                        line.append(rr * w + cc)
+                        out.append((tuple(line), d))
+                        rr += dr
+                        cc += dc
+                self._lines.append(out)
         goal_pos = [0] * self.n
         for cell, tile in enumerate(goal):
             goal_pos[tile] = cell
+        self.goal_pos = goal_pos
         # md[tile][cell]: taxicab distance of tile at cell to its goal cell
         self._md = [[0] * self.n for _ in range(self.n)]
+        self._mdh = [[0] * self.n for _ in range(self.n)]
         for tile in range(1, self.n):
             gr, gc = divmod(goal_pos[tile], w)
             for cell in range(self.n):
                 r, c = divmod(cell, w)
                 self._md[tile][cell] = abs(r - gr) + abs(c - gc)
-        self.heuristics = {"manhattan": self.manhattan}
-        self.heuristic = self.manhattan
+                self._mdh[tile][cell] = abs(c - gc)
+        self.heuristics = self._heuristics()
+        self.heuristic = self.heuristics[self.best_bound_name()]
 
     # -- the Puzzle protocol ------------------------------------------------
     def is_goal(self, state):
@@ -173,6 +240,16 @@ class Tiles:
 
     def successors(self, state):
         b = state.index(0)
+        if self.metric == "multi":
+            for line, d in self._lines[b]:
+                s = bytearray(state)
+                prev = b
+                for cell in line:
+                    s[prev] = s[cell]
+                    prev = cell
+                s[prev] = 0
+                yield (tuple(state[c] for c in line), d), bytes(s)
+            return
         for cell, d in self._nbrs[b]:
             s = bytearray(state)
             tile = s[cell]
@@ -183,6 +260,8 @@ class Tiles:
     predecessors = None
 
     def inverse_move(self, move):
+        if self.metric == "multi":
+            return (tuple(reversed(move[0])), OPPOSITE[move[1]])
         return (move[0], OPPOSITE[move[1]])
 
     def manhattan(self, state):
@@ -190,9 +269,14 @@ class Tiles:
         return sum(md[t][i] for i, t in enumerate(state))
 
     def format_move(self, move):
+        if self.metric == "multi":
+            return ",".join(map(str, move[0])) + ARROWS[move[1]]
         return f"{move[0]}{ARROWS[move[1]]}"
 
     def move_json(self, move):
+        if self.metric == "multi":
+            # "tile" is the one to press: the far end of the line
+            return {"tile": move[0][-1], "dir": move[1], "tiles": list(move[0])}
         return {"tile": move[0], "dir": move[1]}
 
     def encode(self, state):
@@ -211,15 +295,199 @@ class Tiles:
     def describe(self):
         return {"family": FAMILY, "width": self.w, "height": self.h,
                 "goal": list(self.goal), "heuristics": list(self.heuristics),
-                "metrics": ["tile"]}
+                "heuristic_labels": {k: HEURISTIC_LABELS[k] for k in self.heuristics},
+                "default_heuristic": self.best_bound_name(),
+                "metrics": list(METRICS), "metric": self.metric,
+                "metric_label": METRICS[self.metric], "auto_rule": AUTO_RULE}
+
+    # -- lower bounds -------------------------------------------------------
+    def _heuristics(self):
+        w, h, n, goal = self.w, self.h, self.n, self.goal
+        out = {}
+        if self.metric == "multi":
+            out["multi-manhattan"] = self.multi_manhattan
+            if n <= EXACT_MAX_CELLS:
+                out["exact"] = _Bound("exact", lambda: _exact(self).distance)
+            return out
+        out["manhattan"] = self.manhattan
+        out["linear-conflict"] = _Bound("linear-conflict", self._lc_fn)
+        if self.has_wd():
+            out["walking-distance"] = _Bound("walking-distance", lambda: _wd(self).value)
+            out["wd+lc"] = _Bound("wd+lc", self._wdlc_fn)
+        if self.has_pdb():
+            out["pdb"] = _Bound("pdb", self._pdb_fn)
+        if n <= EXACT_MAX_CELLS:
+            out["exact"] = _Bound("exact", lambda: _exact(self).distance)
+        return out
+
+    def has_wd(self):
+        return self.w <= WD_MAX_SIDE and self.h <= WD_MAX_SIDE
+
+    def has_pdb(self):
+        return self.w == 4 and self.h == 4
+
+    def best_bound_name(self):
+        if self.metric == "multi":
+            return "multi-manhattan"
+        if self.has_pdb():
+            return "pdb"
+        if self.has_wd():
+            return "wd+lc"
+        return "linear-conflict"
+
+    def multi_manhattan(self, state):
+        """Admissible in the multi-tile metric: a row move changes only
+        column distances, by at most W-1 in total (W-1 tiles each moving one
+        cell), a column move only row distances, by at most H-1."""
+        md, mdh = self._md, self._mdh
+        total = horiz = 0
+        for i, t in enumerate(state):
+            total += md[t][i]
+            horiz += mdh[t][i]
+        vert = total - horiz
+        return -(-horiz // (self.w - 1)) + -(-vert // (self.h - 1))
+
+    def _lc_fn(self):
+        from .tiles_wd import LinearConflict
+        lc = LinearConflict(self.w, self.h, self.goal)
+        return lambda s: self.manhattan(s) + lc.value(s)
+
+    def _wdlc_fn(self):
+        from .tiles_wd import LinearConflict
+        lc = LinearConflict(self.w, self.h, self.goal)
+        wd = _wd(self)
+        return lambda s: max(wd.value(s), self.manhattan(s) + lc.value(s))
+
+    def partitions(self):
+        """The pattern-database partitions for this goal (loads the tables),
+        and a line saying which are used."""
+        from . import tiles_pdb
+        parts = tiles_pdb.choose_partitions(self.w, self.h, self.goal,
+                                            _stored_tables(self.w, self.h))
+        return parts, tiles_pdb.describe_partitions(parts)
+
+    def _pdb_fn(self):
+        from . import tiles_pdb
+        return tiles_pdb.partition_bound(self.partitions()[0])
+
+    def tables_needed(self, heuristic=None, algorithm=None):
+        """Table files a solve will load (the tables op of api.py)."""
+        from .. import tables
+        if self.metric != "tile":
+            return []
+        uses_bound = algorithm in (None, "", "auto", "idastar", "astar", "fast")
+        wants = heuristic == "pdb" or (heuristic in (None, "") and uses_bound)
+        if not wants:
+            return []
+        if self.has_pdb() or (self.n > 16 and algorithm in (None, "", "auto", "fast")):
+            return sorted(name for name, spec in tables.TABLE_SPECS.items()
+                          if spec["family"] == FAMILY and spec["board"] == (4, 4))
+        return []
+
+    # -- methods of its own -------------------------------------------------
+    def incremental_bound(self, name=None):
+        """The specialised IDA*'s form of the named lower bound."""
+        from . import tiles_ida
+        name = name or self.best_bound_name()
+        if name == "pdb" and self.has_pdb():
+            parts, detail = self.partitions()
+            return tiles_ida.pdb_bound(self, parts, detail)
+        if name == "manhattan":
+            return tiles_ida.manhattan_bound(self)
+        if name == "linear-conflict":
+            from .tiles_wd import LinearConflict
+            return tiles_ida.lc_bound(self, LinearConflict(self.w, self.h, self.goal))
+        if name == "walking-distance" and self.has_wd():
+            return tiles_ida.wd_bound(self, _wd(self))
+        if name == "wd+lc" and self.has_wd():
+            from .tiles_wd import LinearConflict
+            return tiles_ida.lc_bound(self, LinearConflict(self.w, self.h, self.goal),
+                                      _wd(self))
+        if name == "exact" and self.n <= EXACT_MAX_CELLS:
+            return tiles_ida.exact_bound(self, _exact(self))
+        return None
+
+    def custom_search(self, name):
+        if name == "fast":
+            from .tiles_fast import fast_search
+            return fast_search
+        if name == "idastar" and self.metric == "tile":
+            return _tiles_idastar
+        return None
+
+    def extra_algorithms(self):
+        return [{"name": "fast", "label": "Fast solver (not proven optimal)",
+                 "available": True}]
 
     def auto_algorithm(self):
-        return "idastar", {}
+        if self.metric == "multi" or self.n <= 16:
+            return "idastar", {}
+        return "fast", {}
+
+    def custom_explore(self, root):
+        """The analyze op's packed breadth-first search (boards of up to 10
+        cells), or None to let the generic explore run."""
+        if self.n > EXACT_MAX_CELLS:
+            return None
+        from .tiles_explore import explore
+        return explore(self.w, self.h, root, self.metric)
+
+
+def _tiles_idastar(puzzle, *, heuristic=None, count=False, max_nodes=None, **_):
+    """The ``idastar`` of the tiles family: the specialised engine when the
+    bound has an incremental form, else the generic IDA*."""
+    from . import tiles_ida
+    name = getattr(heuristic, "bound_name", None)
+    if heuristic is None or name is not None:
+        bound = puzzle.incremental_bound(name)
+        if bound is not None:
+            return (yield from tiles_ida.search(puzzle, bound, count=count,
+                                                max_nodes=max_nodes))
+    if heuristic is None:
+        heuristic = puzzle.heuristic
+    return (yield from _generic_idastar(puzzle, count=count, heuristic=heuristic))
+
+
+_wd_cache = {}
+_stored = {}
+
+
+def _wd(puzzle):
+    from .tiles_wd import walking_distance
+    key = (puzzle.w, puzzle.h, puzzle.goal)
+    got = _wd_cache.get(key)
+    if got is None:
+        if len(_wd_cache) > 8:
+            _wd_cache.clear()
+        got = _wd_cache[key] = walking_distance(puzzle.w, puzzle.h, puzzle.goal)
+    return got
+
+
+def _exact(puzzle):
+    from .tiles_explore import exact_table
+    return exact_table(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric)
+
+
+def _stored_tables(w, h):
+    """Decoded pattern databases for the board: [(name, cells, table)]."""
+    got = _stored.get((w, h))
+    if got is None:
+        from .. import tables
+        from . import tiles_pdb
+        got = []
+        for name, spec in sorted(tables.TABLE_SPECS.items()):
+            if spec["family"] == FAMILY and spec["board"] == (w, h):
+                header, table = tiles_pdb.decode_table(tables.load(name))
+                if tuple(header["cells"]) != tuple(spec["cells"]):
+                    raise PuzzleError(f"The table '{name}' does not match this version.")
+                got.append((name, tuple(spec["cells"]), table))
+        _stored[(w, h)] = got
+    return got
 
 
 def parse(params, rest, options=None):
     """``rest`` is the list of fields after ``tiles:WxH``; ``options`` the
-    link options (unused by tiles so far)."""
+    link options (``metric``: ``tile`` or ``multi``)."""
     w, h = _size(params)
     if not rest:
         raise CodeError(f"The code has no cells: expected {w * h} after "
@@ -227,9 +495,13 @@ def parse(params, rest, options=None):
     if len(rest) > 2:
         raise CodeError("A tiles code has at most four fields: "
                         "tiles:WxH:CELLS:GOAL.")
+    metric = (options or {}).get("metric") or "tile"
+    if metric not in METRICS:
+        raise CodeError(f"Unknown metric '{str(metric)[:20]}' for tiles; use "
+                        f"tile (one tile per move) or multi (a line of tiles per move).")
     start = _cells(rest[0], w, h, "position")
     goal = _cells(rest[1], w, h, "goal") if len(rest) == 2 else default_goal(w * h)
-    puzzle = Tiles(w, h, start, goal)
+    puzzle = Tiles(w, h, start, goal, metric)
     return puzzle
 
 
@@ -239,9 +511,3 @@ def check_solvable(puzzle):
                          "the tile permutation does not match the blank's "
                          "distance (half of all arrangements are unsolvable; "
                          "swapping two tiles fixes it).")
-
-
-
-from .tiles_edit import edit as _edit  # noqa: E402  (editor actions, api.edit)
-
-Tiles.edit = _edit

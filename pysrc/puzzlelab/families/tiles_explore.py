@@ -1,0 +1,188 @@
+"""Whole-state-space breadth-first search for small sliding-tile boards
+(up to 10 cells: 2x2 ... 3x3, 2x4, 2x5) over permutation ranks, with a
+bytearray of distances instead of a dict of states.  Called by ``tiles.py``
+for the analyze op (``Tiles.custom_explore``) and for the exact-distance
+lower bound; siblings: tiles_pdb.py, tiles_ida.py.
+
+A position is packed into an int, 4 bits per cell, cell 0 lowest, with the
+blank's cell kept beside it.  Example, the 3x3 position ``867254301``
+packs to ``0x103452768`` (cell 0 holds 8, cell 1 holds 6, ..., cell 7 the
+blank), and travels in the frontier as ``0x103452768 << 4 | 7``.  Its lexicographic rank is ``low[packed & 0xFFFFF] +
+high[packed >> 20]``: the rank's terms for the first five cells depend only
+on their tiles, those of the later cells only on the later tiles' relative
+order, so two list lookups replace a loop.
+"""
+
+import itertools
+from math import factorial
+
+from ..search.common import Clock, SearchResult, progress, stats, CHECK_EVERY
+
+MAX_CELLS = 10
+SPLIT = 5            # cells in the low half of the packed key
+
+
+def _rank_tables(n):
+    """(low, high) lookup lists for lexicographic ranks of n-permutations."""
+    lo_cells = min(SPLIT, n)
+    hi_cells = n - lo_cells
+    low = [0] * (1 << (4 * lo_cells))
+    for pre in itertools.permutations(range(n), lo_cells):
+        key = 0
+        r = 0
+        for i, v in enumerate(pre):
+            key |= v << (4 * i)
+            smaller_before = sum(1 for u in pre[:i] if u < v)
+            r += (v - smaller_before) * factorial(n - 1 - i)
+        low[key] = r
+    high = [0] * (1 << (4 * max(hi_cells, 0)))
+    if hi_cells:
+        for suf in itertools.permutations(range(n), hi_cells):
+            key = 0
+            r = 0
+            for i, v in enumerate(suf):
+                key |= v << (4 * i)
+                after = sum(1 for u in suf[i + 1:] if u < v)
+                r += after * factorial(hi_cells - 1 - i)
+            high[key] = r
+    return low, high
+
+
+_tables = {}
+
+
+def rank_tables(n):
+    got = _tables.get(n)
+    if got is None:
+        got = _tables[n] = _rank_tables(n)
+    return got
+
+
+def pack(state):
+    p = 0
+    for cell, t in enumerate(state):
+        p |= t << (4 * cell)
+    return p
+
+
+def unpack(p, n):
+    return bytes((p >> (4 * c)) & 15 for c in range(n))
+
+
+def _moves(w, h, metric):
+    """Per blank cell: list of cell sequences that slide toward the blank
+    (single tile: one cell; multi: 1..k cells in a line)."""
+    n = w * h
+    out = []
+    for b in range(n):
+        r, c = divmod(b, w)
+        seqs = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            line = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < h and 0 <= cc < w:
+                line.append(rr * w + cc)
+                if metric != "multi":
+                    break
+                rr += dr
+                cc += dc
+            for k in range(1, len(line) + 1):
+                seqs.append(tuple(line[:k]))
+        out.append(seqs)
+    return out
+
+
+def explore(w, h, root, metric="tile", keep=200, distances=False):
+    """Generator: BFS over all positions reachable from ``root`` (bytes).
+    Returns a SearchResult whose extra has histogram, max_distance,
+    reachable and farthest (bytes states), and with ``distances=True`` the
+    distance bytearray by rank (255 = unreached)."""
+    n = w * h
+    if n > MAX_CELLS:
+        raise ValueError("board too large for the packed BFS")
+    clock = Clock()
+    low, high = rank_tables(n)
+    lo_mask = (1 << (4 * min(SPLIT, n))) - 1
+    shift = 4 * min(SPLIT, n)
+    dist = bytearray(b"\xff") * factorial(n)
+    moves = _moves(w, h, metric)
+    p0 = pack(root)
+    b0 = root.index(0)
+    dist[low[p0 & lo_mask] + high[p0 >> shift]] = 0
+    layer = [(p0 << 4) | b0]
+    histogram = [1]
+    expanded = generated = 0
+    last = layer
+    depth = 0
+    while layer:
+        nxt = []
+        append = nxt.append
+        d1 = depth + 1
+        for code in layer:
+            b = code & 15
+            p = code >> 4
+            for seq in moves[b]:
+                q = p
+                prev = b
+                for c in seq:
+                    t = (q >> (4 * c)) & 15
+                    q ^= (t << (4 * c)) | (t << (4 * prev))
+                    prev = c
+                r = low[q & lo_mask] + high[q >> shift]
+                if dist[r] == 255:
+                    dist[r] = d1
+                    append((q << 4) | prev)
+            expanded += 1
+            if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
+                yield progress(clock, depth=depth, expanded=expanded,
+                               held=expanded + len(nxt), histogram=histogram)
+        generated += sum(len(moves[c & 15]) for c in layer)
+        if nxt:
+            histogram.append(len(nxt))
+            last = nxt
+        layer = nxt
+        depth = d1
+    farthest = sorted(unpack(c >> 4, n) for c in last)[:keep]
+    extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
+             "reachable": sum(histogram), "farthest": farthest}
+    if distances:
+        extra["distances"] = dist
+    return SearchResult([], [root], 0, True,
+                        stats(clock, expanded, generated, sum(histogram)), extra)
+
+
+class ExactTable:
+    """Exact distances to a goal for a small board: ``distance(state)``."""
+
+    def __init__(self, w, h, goal, metric="tile"):
+        gen = explore(w, h, goal, metric, keep=0, distances=True)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                result = stop.value
+                break
+        self.dist = result.extra["distances"]
+        self.n = w * h
+        self.low, self.high = rank_tables(self.n)
+        self.shift = 4 * min(SPLIT, self.n)
+        self.mask = (1 << self.shift) - 1
+
+    def distance(self, state):
+        p = 0
+        for cell, t in enumerate(state):
+            p |= t << (4 * cell)
+        return self.dist[self.low[p & self.mask] + self.high[p >> self.shift]]
+
+
+_exact = {}
+
+
+def exact_table(w, h, goal, metric="tile"):
+    key = (w, h, bytes(goal), metric)
+    got = _exact.get(key)
+    if got is None:
+        if len(_exact) > 4:
+            _exact.clear()
+        got = _exact[key] = ExactTable(w, h, goal, metric)
+    return got

@@ -1,0 +1,480 @@
+"""IDA* specialised for sliding tiles (single-tile metric): the board is a list
+changed in place and undone on the way back, lower bounds are updated from
+the one tile that moved, moves come from per-blank-cell tables with the move
+back pruned, and there is no generator or function call per node on the
+pattern-database path.  Reached through ``Tiles.custom_search("idastar")``
+(tiles.py); follows the generator / SearchResult contract of search/*.py.
+Siblings: tiles_pdb.py and tiles_wd.py (the bounds), tiles_fast.py.
+
+Search state: ``board[cell] = tile`` (0 = blank), the blank's cell ``b``, the
+Manhattan distance ``md`` and, for each pattern of each partition, the current
+table index and value.  Example, 4x4 Korf goal, blank on cell 9: moving the
+tile on cell 5 down sets ``board[9] = board[5]; board[5] = 0; b = 5`` and
+adds ``off[t][9] - off[t][5]`` to the index of the tile's pattern.
+"""
+
+from ..errors import NoSolution, SearchLimit
+from ..search.common import SearchResult, Clock, progress, stats
+
+CHECK = 4095          # nodes between clock reads (2**k - 1)
+MAX_BOUND = 1000
+
+
+class Bound:
+    """An incremental lower bound for the engine.
+
+    kind "pdb": ``partitions`` (lists of Pattern covering every tile).
+    kind "step": ``init(board) -> (h, hs)`` and
+    ``step(hs, t, c, b, board) -> (h, hs)`` called after tile t moved from
+    cell c to cell b (the board already shows the move).
+    ``name`` and ``detail`` describe it for the stats.
+    """
+
+    def __init__(self, kind, name, detail="", **parts):
+        self.kind, self.name, self.detail = kind, name, detail
+        self.__dict__.update(parts)
+
+
+def _neighbours(w, h):
+    n = w * h
+    nbrs = []
+    for i in range(n):
+        r, c = divmod(i, w)
+        out = []
+        if r > 0:
+            out.append(i - w)
+        if c > 0:
+            out.append(i - 1)
+        if c < w - 1:
+            out.append(i + 1)
+        if r < h - 1:
+            out.append(i + w)
+        nbrs.append(out)
+    # without[c * n + prev]: neighbours of the blank at c except where it came from
+    without = [None] * (n * n + n)
+    for c in range(n):
+        for prev in range(n):
+            without[c * n + prev] = tuple(x for x in nbrs[c] if x != prev)
+        without[n * n + c] = tuple(nbrs[c])
+    return nbrs, without
+
+
+def _result(puzzle, blanks, clock, expanded, generated, iterations, solutions,
+            count, bound):
+    """Rebuild moves and states from the blank's cells along the path."""
+    w = puzzle.w
+    state = bytearray(puzzle.start)
+    states = [bytes(state)]
+    moves = []
+    for j in range(len(blanks) - 1):
+        b, c = blanks[j], blanks[j + 1]
+        t = state[c]
+        d = c - b
+        direction = "U" if d == w else "D" if d == -w else "L" if d == 1 else "R"
+        state[b], state[c] = t, 0
+        moves.append((t, direction))
+        states.append(bytes(state))
+    extra = {"iterations": iterations, "lower_bound": len(moves)}
+    if count:
+        extra["solutions"] = solutions
+    extra["bound_used"] = bound.name
+    if bound.detail:
+        extra["bound_detail"] = bound.detail
+    return SearchResult(moves, states, len(moves), True,
+                        stats(clock, expanded, generated, len(states),
+                              depth=len(moves), heuristic=bound.name), extra)
+
+
+def search(puzzle, bound, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
+           clock=None, report=None):
+    """Generator: IDA* from ``puzzle.start`` to ``puzzle.goal``.
+
+    ``max_nodes`` stops the search (SearchLimit, with ``lower_bound`` in its
+    details: every bound completed without a solution proves one more).
+    ``report`` (a list) receives the iteration records as they finish."""
+    if bound.kind == "pdb":
+        engine = _run_pdb
+    else:
+        engine = _run_step
+    return (yield from engine(puzzle, bound, count, max_nodes, max_bound,
+                              clock or Clock(), report))
+
+
+def _limit(clock, expanded, generated, lower, iterations):
+    raise SearchLimit(
+        f"IDA* stopped at its node budget ({expanded:,} expanded, "
+        f"{clock.elapsed():.1f} s); the optimal length is at least {lower}.",
+        stats=stats(clock, expanded, generated, 0), lower_bound=lower,
+        iterations=iterations)
+
+
+def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
+    """Pattern databases only: the bound is the larger of two partitions'
+    sums (one, or a partition and its mirror image); partition B is looked
+    at only when A alone does not already cut the child off."""
+    w, h, n = puzzle.w, puzzle.h, puzzle.n
+    board = list(puzzle.start)
+    pos = [0] * n
+    for cell, t in enumerate(board):
+        pos[t] = cell
+    b = pos[0]
+    parts = bound.partitions
+    two = len(parts) > 1
+    pa = parts[0]
+    pb = parts[1] if two else parts[0]
+    # per tile: its pattern's number and offsets in partitions A and B
+    PA, OA, PB, OB = [0] * n, [None] * n, [0] * n, [None] * n
+    for pats, P, O in ((pa, PA, OA), (pb, PB, OB)):
+        for j, pat in enumerate(pats):
+            for t in pat.tiles:
+                P[t] = j
+                O[t] = pat.offset[t]
+    TA = [p.table for p in pa]
+    TB = [p.table for p in pb]
+    IA = [p.index(pos) for p in pa]
+    IB = [p.index(pos) for p in pb]
+    VA = [TA[j][IA[j]] for j in range(len(pa))]
+    VB = [TB[j][IB[j]] for j in range(len(pb))]
+    SA, SB = sum(VA), sum(VB)
+    _nbrs, without = _neighbours(w, h)
+    # candidate cells with a -1 sentinel, so the loop needs no len()
+    without = [None if x is None else x + (-1,) for x in without]
+    expanded = generated = 0
+    iterations = []
+    if SA == 0:
+        return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
+    limit = max(SA, SB)
+    solutions = 0
+    found = None
+    nn = n
+    while limit <= max_bound:
+        before = expanded
+        nextb = 1 << 30
+        g = 0
+        g1 = 1
+        cands = [None] * (limit + 2)
+        nxt = [0] * (limit + 2)
+        undo = [None] * (limit + 2)
+        blanks = [0] * (limit + 2)
+        blanks[0] = b
+        cand = without[nn * nn + b]
+        i = 0
+        expanded += 1
+        while True:
+            c = cand[i]
+            i += 1
+            if c >= 0:
+                t = board[c]
+                p = PA[t]
+                o = OA[t]
+                ia = IA[p] + o[b] - o[c]
+                va = TA[p][ia]
+                sa = SA - VA[p] + va
+                generated += 1
+                f = g1 + sa
+                if f > limit:
+                    if f < nextb:
+                        nextb = f
+                    continue
+                if two:
+                    q = PB[t]
+                    o = OB[t]
+                    ib = IB[q] + o[b] - o[c]
+                    vb = TB[q][ib]
+                    sb = SB - VB[q] + vb
+                    f = g1 + sb
+                    if f > limit:
+                        if f < nextb:
+                            nextb = f
+                        continue
+                    undo[g] = (p, IA[p], VA[p], SA, q, IB[q], VB[q], SB)
+                    IB[q] = ib
+                    VB[q] = vb
+                    SB = sb
+                else:
+                    undo[g] = (p, IA[p], VA[p], SA, 0, 0, 0, 0)
+                if sa == 0:
+                    # every tile home: a solution of length g + 1 == limit
+                    p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
+                    if two:
+                        IB[q] = iq
+                        VB[q] = vq
+                    solutions += 1
+                    if found is None:
+                        found = blanks[:g + 1] + [c]
+                        if not count:
+                            break
+                    continue
+                IA[p] = ia
+                VA[p] = va
+                SA = sa
+                board[b] = t
+                board[c] = 0
+                cands[g] = cand
+                nxt[g] = i
+                g = g1
+                g1 += 1
+                blanks[g] = c
+                cand = without[c * nn + b]
+                i = 0
+                b = c
+                expanded += 1
+                if not expanded & CHECK:
+                    if max_nodes is not None and expanded > max_nodes:
+                        _limit(clock, expanded, generated, limit, iterations)
+                    if clock.due():
+                        yield progress(clock, bound=limit, expanded=expanded,
+                                       generated=generated, depth=g,
+                                       iterations=iterations[-8:])
+            else:
+                if g == 0:
+                    break
+                # take the last move back: the tile now on c returns to b
+                g1 = g
+                g -= 1
+                c = blanks[g]
+                board[b] = board[c]
+                board[c] = 0
+                b = c
+                cand = cands[g]
+                i = nxt[g]
+                p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
+                if two:
+                    IB[q] = iq
+                    VB[q] = vq
+        rec = {"bound": limit, "expanded": expanded - before,
+               "seconds": round(clock.elapsed(), 3)}
+        iterations.append(rec)
+        if report is not None:
+            report.append(rec)
+        yield progress(clock, bound=limit, expanded=expanded,
+                       generated=generated, iterations=iterations[-8:])
+        if found is not None:
+            return _result(puzzle, found, clock, expanded, generated,
+                           iterations, solutions, count, bound)
+        if nextb == 1 << 30:
+            raise NoSolution("No solution: the goal cannot be reached.",
+                             stats=stats(clock, expanded, generated, 0))
+        # the board is back at the start: every move was undone
+        limit = nextb
+    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
+                      stats=stats(clock, expanded, generated, 0))
+
+
+def _run_step(puzzle, bound, count, max_nodes, max_bound, clock, report):
+    """The same search for bounds updated by a step function (Manhattan,
+    linear conflict, walking distance, exact tables)."""
+    w, h, n = puzzle.w, puzzle.h, puzzle.n
+    board = list(puzzle.start)
+    b = board.index(0)
+    step = bound.step
+    h0, hs0 = bound.init(board)
+    _nbrs, without = _neighbours(w, h)
+    expanded = generated = 0
+    iterations = []
+    if puzzle.is_goal(bytes(board)):
+        return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
+    goal = list(puzzle.goal)
+    limit = h0
+    solutions = 0
+    found = None
+    nn = n
+    while limit <= max_bound:
+        before = expanded
+        nextb = 1 << 30
+        g = 0
+        cands = [None] * (limit + 2)
+        nxt = [0] * (limit + 2)
+        hss = [None] * (limit + 2)
+        blanks = [0] * (limit + 2)
+        blanks[0] = b
+        hss[0] = hs0
+        cands[0] = without[nn * nn + b]
+        expanded += 1
+        while True:
+            i = nxt[g]
+            cand = cands[g]
+            if i < len(cand):
+                nxt[g] = i + 1
+                c = cand[i]
+                t = board[c]
+                board[b] = t
+                board[c] = 0
+                hh, hs = step(hss[g], t, c, b, board)
+                generated += 1
+                f = g + 1 + hh
+                if f > limit:
+                    board[c] = t
+                    board[b] = 0
+                    if f < nextb:
+                        nextb = f
+                    continue
+                if hh == 0 and board == goal:
+                    board[c] = t
+                    board[b] = 0
+                    solutions += 1
+                    if found is None:
+                        found = blanks[:g + 1] + [c]
+                        if not count:
+                            break
+                    continue
+                g += 1
+                hss[g] = hs
+                blanks[g] = c
+                cands[g] = without[c * nn + b]
+                nxt[g] = 0
+                b = c
+                expanded += 1
+                if not expanded & CHECK:
+                    if max_nodes is not None and expanded > max_nodes:
+                        _limit(clock, expanded, generated, limit, iterations)
+                    if clock.due():
+                        yield progress(clock, bound=limit, expanded=expanded,
+                                       generated=generated, depth=g,
+                                       iterations=iterations[-8:])
+            else:
+                if g == 0:
+                    break
+                g -= 1
+                c = blanks[g]
+                board[b] = board[c]
+                board[c] = 0
+                b = c
+        rec = {"bound": limit, "expanded": expanded - before,
+               "seconds": round(clock.elapsed(), 3)}
+        iterations.append(rec)
+        if report is not None:
+            report.append(rec)
+        yield progress(clock, bound=limit, expanded=expanded,
+                       generated=generated, iterations=iterations[-8:])
+        if found is not None:
+            return _result(puzzle, found, clock, expanded, generated,
+                           iterations, solutions, count, bound)
+        if nextb == 1 << 30:
+            raise NoSolution("No solution: the goal cannot be reached.",
+                             stats=stats(clock, expanded, generated, 0))
+        limit = nextb
+    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
+                      stats=stats(clock, expanded, generated, 0))
+
+
+# -- bounds ------------------------------------------------------------------
+
+def md_rows(w, h, goal):
+    n = w * h
+    rows = [[0] * n for _ in range(n)]
+    for gcell, t in enumerate(goal):
+        if t:
+            gr, gc = divmod(gcell, w)
+            rows[t] = [abs(cell // w - gr) + abs(cell % w - gc) for cell in range(n)]
+    return rows
+
+
+def pdb_bound(puzzle, partitions, detail):
+    return Bound("pdb", "pdb", detail, partitions=partitions)
+
+
+def manhattan_bound(puzzle):
+    rows = md_rows(puzzle.w, puzzle.h, puzzle.goal)
+
+    def init(board):
+        md = sum(rows[t][c] for c, t in enumerate(board) if t)
+        return md, md
+
+    def step(md, t, c, b, board):
+        row = rows[t]
+        md = md + row[b] - row[c]
+        return md, md
+    return Bound("step", "manhattan", init=init, step=step)
+
+
+def lc_bound(puzzle, lc, wd=None):
+    """Manhattan + linear conflict; with ``wd`` the larger of that and the
+    walking distance (both admissible, so their maximum is)."""
+    w = puzzle.w
+    rows = md_rows(puzzle.w, puzzle.h, puzzle.goal)
+    line = lc.line
+    if wd is not None:
+        vt, ht = wd.vt, wd.ht
+        vstep, hstep, vdist, hdist = vt.step, ht.step, vt.dist, ht.dist
+        vlines, hlines = vt.lines, ht.lines
+        grow, gcol = vt.goal_line, ht.goal_line
+
+    def lines_of(board, kind, index):
+        if kind == 0:
+            return bytes(board[index * w:(index + 1) * w])
+        return bytes(board[index::w])
+
+    def init(board):
+        md = sum(rows[t][c] for c, t in enumerate(board) if t)
+        total = lc.value(bytes(board))
+        if wd is None:
+            return md + total, (md, total)
+        v, hz = wd.states(bytes(board))
+        val = vdist[v] + hdist[hz]
+        return max(md + total, val), (md, total, v, hz)
+
+    def step(hs, t, c, b, board):
+        row = rows[t]
+        md = hs[0] + row[b] - row[c]
+        total = hs[1]
+        vertical = c // w != b // w
+        if vertical:
+            kind, one, two = 0, c // w, b // w
+        else:
+            kind, one, two = 1, c % w, b % w
+        # the lines the tile left and entered: before, the tile was on c
+        after1 = lines_of(board, kind, one)
+        after2 = lines_of(board, kind, two)
+        board[c], board[b] = t, 0
+        total += (line(kind, one, after1) + line(kind, two, after2)
+                  - line(kind, one, lines_of(board, kind, one))
+                  - line(kind, two, lines_of(board, kind, two)))
+        board[c], board[b] = 0, t
+        if wd is None:
+            return md + total, (md, total)
+        v, hz = hs[2], hs[3]
+        if vertical:
+            v = vstep[(v * 2 + (1 if c > b else 0)) * vlines + grow[t]]
+        else:
+            hz = hstep[(hz * 2 + (1 if c > b else 0)) * hlines + gcol[t]]
+        val = vdist[v] + hdist[hz]
+        hh = md + total
+        return (val if val > hh else hh), (md, total, v, hz)
+    name = "linear-conflict" if wd is None else "wd+lc"
+    return Bound("step", name, init=init, step=step)
+
+
+def wd_bound(puzzle, wd):
+    vt, ht = wd.vt, wd.ht
+    vstep, hstep, vdist, hdist = vt.step, ht.step, vt.dist, ht.dist
+    vlines, hlines = vt.lines, ht.lines
+    grow, gcol = vt.goal_line, ht.goal_line
+    w = puzzle.w
+
+    def init(board):
+        v, hz = wd.states(bytes(board))
+        return vdist[v] + hdist[hz], (v, hz)
+
+    def step(hs, t, c, b, board):
+        v, hz = hs
+        if c // w != b // w:
+            v = vstep[(v * 2 + (1 if c > b else 0)) * vlines + grow[t]]
+        else:
+            hz = hstep[(hz * 2 + (1 if c > b else 0)) * hlines + gcol[t]]
+        return vdist[v] + hdist[hz], (v, hz)
+    return Bound("step", "walking-distance", init=init, step=step)
+
+
+def exact_bound(puzzle, table):
+    """``table.distance(bytes)`` is the exact distance (small boards)."""
+    dist = table.distance
+
+    def init(board):
+        d = dist(bytes(board))
+        return d, d
+
+    def step(_hs, t, c, b, board):
+        d = dist(bytes(board))
+        return d, d
+    return Bound("step", "exact", init=init, step=step)
