@@ -1,0 +1,634 @@
+"""Sliding blocks (Hakoiri-musume / Klotski / Huarong Dao, Century, Dad's
+puzzle, Tannentei, any polyomino blocks on a W x H board with walls): rules,
+codes, canonical states, goal patterns, lower bounds.  Called through
+``codes.py``/``api.py``; the fast breadth-first search it hands to the API
+(``custom_search("bfs")``) lives beside it in ``blocks_search.py``.
+
+Code: ``blocks:WxH:ROWS:GOALS`` -- ROWS is the start, rows separated by
+``/``, one character per cell: a letter (A-Z, a-z) names the block covering
+the cell, ``.`` is empty, ``_`` is a wall.  GOALS is one or more patterns
+separated by ``;``, any of which wins; in a pattern a letter means "this block
+covers this cell", ``.`` "this cell is empty", ``?`` "anything", ``_`` a wall.
+The counting rule is a link option, ``&metric=move`` (default: a run of unit
+steps by one block is one move) or ``&metric=step`` (every unit step counts).
+
+Blocks of equal shape are interchangeable unless a goal names them: every
+letter that appears in a goal becomes its own *type*; the other blocks are
+grouped by shape.  A *placement* is (type, anchor) where the shape fits
+(anchor = the block's first cell in row-major order); placements are numbered
+type by type, anchor by anchor (the "gid").
+
+Search state (canonical): ``int`` with bit ``gid`` set for every block's
+placement.  Same-type blocks are just bits of one type, so they cannot be told
+apart.  Example, ``blocks:3x2:AB./CC.:??A/???`` (A, B 1x1; C 2x1)::
+
+    A B .      types: 0 = A (named, 1x1): gids 0-5 (anchors 0..5)
+    C C .             1 = B (1x1):        gids 6-11
+                      2 = C (2x1):        gids 12-15 (anchors 0, 1, 3, 4)
+    A at anchor 0 -> gid 0, B at 1 -> gid 7, C at 3 -> gid 14
+    state = 1<<0 | 1<<7 | 1<<14 = 16513
+
+Labelled state (what a returned solution shows, so each block keeps its
+letter): ``tuple`` of gids, one per block in the order of ``block_letters``;
+above: ``(0, 7, 14)``.  ``view``/``encode`` accept both forms.
+
+A move is a :class:`Move` ``(letter, p, q, path)``: the block at placement
+``p`` goes to ``q`` along ``path`` (unit steps ``U D L R``; one step in the
+``step`` metric).  Moves compare equal on ``(p, q)`` only: in a canonical
+state the block at ``p`` is unique, and in the ``move`` metric two routes to
+the same place are the same move.  Written ``A↓2→`` (runs merged).
+"""
+
+from ..errors import CodeError, PuzzleError
+
+FAMILY = "blocks"
+MIN_SIDE, MAX_SIDE = 1, 16
+METRICS = ("move", "step")
+DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# The mini-search of one block's reachable places (move metric) is memoised
+# per (placement, empty cells); the memo is dropped when it grows past this.
+MEMO_LIMIT = 200_000
+
+# Named positions: name -> (label, code).  Known optimal counts are checked
+# in tests/test_blocks.py (move / step metric).
+NAMED = {
+    "hakoiri": ("Hakoiri-musume (81 moves, 116 steps)",
+                "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?"),
+    "hakoiri98": ("Hakoiri-musume, the 98-move variant (135 steps)",
+                  "blocks:4x5:BAAC/BAAC/DEEF/GGHH/I..J:????/????/????/?AA?/?AA?"),
+    "dad": ("Dad's puzzle = Pennant puzzle (59 moves, 83 steps)",
+            "blocks:4x5:AABB/AACC/DE../FGHH/FGII:????/????/????/AA??/AA??"),
+    "tannentei": ("Tannentei puzzle (two goal patterns)",
+                  "blocks:5x4:aab../aabcc/defgh/iifgj:??b??/??bcc/??faa/??faa;"
+                  "????b/??ccb/??faa/??faa"),
+    "century": ("Century, J. H. Conway (99 moves, 131 steps)",
+                "blocks:4x5:NAAO/HAAI/HJ.I/PJ.Q/BBCC:????/????/????/?AA?/?AA?"),
+    "supercentury": ("Super Century (138 moves, 179 steps)",
+                     "blocks:4x5:NOPH/AAIH/AAIJ/.BBJ/.QCC:????/????/????/?AA?/?AA?"),
+    "ninblocks": ("Nine Blocks (64 moves, 88 steps)",
+                  "blocks:4x5:BC../BCDD/EFGG/EFAA/HIAA:????/????/????/AA??/AA??"),
+    "quzzle": ("Quzzle, Jim Lewis (84 moves, 115 steps)",
+               "blocks:4x5:AABB/AACD/..CD/EFFG/EHHI:??AA/??AA/????/????/????"),
+    "thinklotski": ("Thin Klotski (66 moves, 101 steps)",
+                    "blocks:4x5:B.AA/BCCD/.CCE/FFGH/FFIJ:????/????/????/????/?AA?"),
+    "fatklotski": ("Fat Klotski (85 moves, 123 steps)",
+                   "blocks:4x5:.AAB/CAAD/EFFD/GFF./HIJJ:????/????/????/?AA?/?AA?"),
+    "supercompo": ("SuperCompo (123 moves, 158 steps)",
+                   "blocks:4x5:.AA./BAAC/DEEF/DGGF/HIIJ:????/????/????/?AA?/?AA?"),
+    "ells": ("Two L blocks, walls, two goals (ours: 23 moves, 37 steps)",
+             "blocks:5x5:LL.A_/LBBA./L..CD/EE.MD/_FFMM:"
+             "?????/?LLM?/?L?MM/?L???/?????;?????/?????/?LLM?/?L?MM/?L???"),
+}
+PRESETS = [(label, code) for label, code in NAMED.values()]
+
+
+def expand_preset(name):
+    if name in NAMED:
+        return NAMED[name][1]
+    raise CodeError(f"Unknown blocks preset '{name[:24]}'; known: "
+                    f"{', '.join(NAMED)}.")
+
+
+class Move:
+    """One move: block ``letter`` from placement ``p`` to ``q`` along
+    ``path`` (a string of ``U D L R``).  Equal when ``(p, q)`` are."""
+
+    __slots__ = ("letter", "p", "q", "path")
+
+    def __init__(self, letter, p, q, path):
+        self.letter, self.p, self.q, self.path = letter, p, q, path
+
+    def __eq__(self, other):
+        return (isinstance(other, Move) and self.p == other.p
+                and self.q == other.q)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((self.p, self.q))
+
+    def __repr__(self):
+        return f"Move({self.letter!r}, {self.p}, {self.q}, {self.path!r})"
+
+
+def format_path(letter, path):
+    out = [letter]
+    i = 0
+    while i < len(path):
+        j = i
+        while j < len(path) and path[j] == path[i]:
+            j += 1
+        out.append(ARROWS[path[i]] + (str(j - i) if j - i > 1 else ""))
+        i = j
+    return "".join(out)
+
+
+# -- parsing -------------------------------------------------------------------
+
+def _size(params):
+    try:
+        w_s, h_s = params.lower().split("x")
+        w, h = int(w_s), int(h_s)
+    except ValueError:
+        raise CodeError(f"Board size '{params[:24]}' should look like 4x5 "
+                        f"(columns x rows).") from None
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise CodeError(f"Board size {w}x{h} is not supported: each side must "
+                        f"be from {MIN_SIDE} to {MAX_SIDE} (at most "
+                        f"{MAX_SIDE}x{MAX_SIDE}).")
+    return w, h
+
+
+def _rows(text, w, h, what, allowed, hint):
+    rows = text.split("/")
+    if len(rows) != h:
+        raise CodeError(f"The {what} has {len(rows)} rows; a {w}x{h} board "
+                        f"has {h} (rows are separated by '/').")
+    for r, row in enumerate(rows):
+        if len(row) != w:
+            raise CodeError(f"Row {r + 1} of the {what} has {len(row)} cells; "
+                            f"the board is {w} wide.")
+        for ch in row:
+            if ch not in allowed and ch not in LETTERS:
+                raise CodeError(f"The {what} has an unknown character "
+                                f"'{ch}' in row {r + 1}: {hint}.")
+    return rows
+
+
+def _connected(cells):
+    cells = set(cells)
+    first = min(cells)
+    seen = {first}
+    todo = [first]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in DIRS.values():
+            nb = (r + dr, c + dc)
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def parse(params, rest, options=None):
+    """``rest``: the fields after ``blocks:WxH`` (ROWS, GOALS); ``options``:
+    link options, of which ``metric`` (``move`` or ``step``) is used."""
+    w, h = _size(params)
+    if not rest or not rest[0]:
+        raise CodeError(f"The code has no rows: expected {h} rows of {w} "
+                        f"cells after 'blocks:{w}x{h}:'.")
+    if len(rest) < 2 or not rest[1]:
+        raise CodeError("The code has no goal: add ':' and a goal pattern "
+                        "(rows like the position, with '?' for 'any').")
+    if len(rest) > 2:
+        raise CodeError("A blocks code has four fields: blocks:WxH:ROWS:GOALS "
+                        "(several goals are separated by ';').")
+    metric = (options or {}).get("metric") or "move"
+    if metric not in METRICS:
+        raise CodeError(f"Unknown counting rule '{str(metric)[:16]}' for "
+                        f"sliding blocks; use move or step.")
+    rows = _rows(rest[0], w, h, "position", "._",
+                 "use letters for blocks, '.' for empty, '_' for a wall")
+    goals = []
+    for i, text in enumerate(rest[1].split(";")):
+        what = "goal" if ";" not in rest[1] else f"goal pattern {i + 1}"
+        goals.append((what, _rows(text, w, h, what, "?._",
+                                  "use block letters, '?' for any, '.' for "
+                                  "empty, '_' for a wall")))
+    return Blocks(w, h, rows, goals, metric)
+
+
+class Blocks:
+    """A sliding-block puzzle: board, blocks, goal patterns and counting rule."""
+
+    family = FAMILY
+    reversible = True
+    predecessors = None
+
+    def __init__(self, w, h, rows, goals, metric="move"):
+        self.w, self.h, self.metric = w, h, metric
+        self.rows = rows
+        self.goal_rows = [g for _what, g in goals]
+        n = w * h
+        walls = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "_"]
+        self.wall_cells = {r * w + c for r, c in walls}
+        cells = {}
+        for r in range(h):
+            for c in range(w):
+                ch = rows[r][c]
+                if ch in LETTERS:
+                    cells.setdefault(ch, []).append((r, c))
+        for letter, cs in cells.items():
+            if not _connected(cs):
+                raise CodeError(f"Block {letter} is split in two: the cells of "
+                                f"one block must touch side by side.")
+        # Blocks in order of first appearance (row-major).
+        letters = sorted(cells, key=lambda k: min(cells[k]))
+        self.block_letters = letters
+        shapes = {}
+        for letter in letters:
+            r0, c0 = min(cells[letter])
+            shapes[letter] = tuple(sorted((r - r0, c - c0) for r, c in cells[letter]))
+        named = []
+        for what, g in goals:
+            for r in range(h):
+                for c in range(w):
+                    ch = g[r][c]
+                    if ch in LETTERS:
+                        if ch not in cells:
+                            raise CodeError(f"The {what} names block {ch}, "
+                                            f"which is not on the board.")
+                        if ch not in named:
+                            named.append(ch)
+                    elif ch == "_" and r * w + c not in self.wall_cells:
+                        raise CodeError(f"The {what} has a wall at row {r + 1}, "
+                                        f"column {c + 1}, where the board has "
+                                        f"none.")
+        self.named = named
+        # Types: each named letter alone; the others grouped by shape.
+        type_of = {}
+        type_key = {}
+        self.type_shape = []
+        self.type_letters = []      # letters of a type, by start anchor
+        for letter in letters:
+            key = ("named", letter) if letter in named else shapes[letter]
+            t = type_key.get(key)
+            if t is None:
+                t = type_key[key] = len(self.type_shape)
+                self.type_shape.append(shapes[letter])
+                self.type_letters.append([])
+            type_of[letter] = t
+            self.type_letters[t].append(letter)
+        self.type_of = type_of
+        self.slot_type = [type_of[k] for k in letters]
+        # Placements, numbered type by type then anchor by anchor.
+        pm, ptype, panchor = [], [], []
+        self.type_range = []
+        index = {}
+        for t, shape in enumerate(self.type_shape):
+            lo = len(pm)
+            for r in range(h):
+                for c in range(w):
+                    mask = 0
+                    for dr, dc in shape:
+                        rr, cc = r + dr, c + dc
+                        if not (0 <= rr < h and 0 <= cc < w) or rows[rr][cc] == "_":
+                            break
+                        mask |= 1 << (rr * w + cc)
+                    else:
+                        index[t, r, c] = len(pm)
+                        pm.append(mask)
+                        ptype.append(t)
+                        panchor.append((r, c))
+            self.type_range.append((lo, len(pm)))
+        self.pmask, self.ptype, self.panchor = pm, ptype, panchor
+        self.full = (1 << n) - 1
+        for cell in self.wall_cells:
+            self.full &= ~(1 << cell)
+        # Unit steps: steps[g] = ((q, need, delta, dmask, dir), ...)
+        steps = []
+        border = []
+        for g, (r, c) in enumerate(panchor):
+            out = []
+            bm = 0
+            for d, (dr, dc) in DIRS.items():
+                q = index.get((ptype[g], r + dr, c + dc))
+                if q is not None:
+                    need = pm[q] & ~pm[g]
+                    out.append((q, need, (1 << q) - (1 << g), pm[g] ^ pm[q], d))
+                    bm |= need
+            steps.append(tuple(out))
+            border.append(bm)
+        self.steps, self.border = steps, border
+        # The empty cells that decide where a block can go: its border for a
+        # unit step, the whole board for a run of steps.
+        self.region = border if metric == "step" else [self.full] * len(pm)
+        self._memo = [dict() for _ in pm]
+        self._memo_size = 0
+        # The labelled start.
+        self.start_labels = tuple(index[type_of[k], *min(cells[k])] for k in letters)
+        self.start = self.pack(self.start_labels)
+        self._goals(goals, index)
+        if metric == "step":
+            self.heuristics = {"manhattan": self.manhattan}
+            self.heuristic = self.manhattan
+        else:
+            self.heuristics = {"misplaced": self.misplaced}
+            self.heuristic = self.misplaced
+
+    # -- goals -------------------------------------------------------------
+    def _goals(self, goals, index):
+        """Per alternative: for each named type the bits of the placements
+        that cover all its goal cells, and the cells that must be empty."""
+        w, h = self.w, self.h
+        self.alternatives = []       # [( ((t, allowed_bits), ...), empty_mask )]
+        for what, g in goals:
+            want = {}
+            empty = 0
+            for r in range(h):
+                for c in range(w):
+                    ch = g[r][c]
+                    if ch in LETTERS:
+                        want[ch] = want.get(ch, 0) | 1 << (r * w + c)
+                    elif ch == "." and r * w + c not in self.wall_cells:
+                        empty |= 1 << (r * w + c)
+            conds = []
+            for letter, cellmask in want.items():
+                t = self.type_of[letter]
+                lo, hi = self.type_range[t]
+                allowed = 0
+                for gid in range(lo, hi):
+                    if self.pmask[gid] & cellmask == cellmask:
+                        allowed |= 1 << gid
+                if not allowed:
+                    raise CodeError(f"The {what} asks block {letter} to cover "
+                                    f"cells its shape cannot cover at once, "
+                                    f"so no position can meet it.")
+                conds.append((t, allowed))
+            self.alternatives.append((tuple(conds), empty))
+        # One complete target (every block pinned to one place): enables
+        # bidirectional search.
+        self.goal_state = None
+        if len(self.alternatives) == 1:
+            conds, _empty = self.alternatives[0]
+            if len(conds) == len(self.block_letters) and all(
+                    allowed & (allowed - 1) == 0 for _t, allowed in conds):
+                state = 0
+                for _t, allowed in conds:
+                    state |= allowed
+                if not self.occupied(state) & _empty:
+                    self.goal_state = state
+        # Lower-bound tables: for each alternative, per named type, the
+        # distance (in the chosen metric's own units) from each placement.
+        self._h_tables = []
+        for conds, _empty in self.alternatives:
+            per = []
+            for t, allowed in conds:
+                lo, hi = self.type_range[t]
+                targets = [self.panchor[gid] for gid in range(lo, hi)
+                           if allowed >> gid & 1]
+                dist = {}
+                for gid in range(lo, hi):
+                    r, c = self.panchor[gid]
+                    md = min(abs(r - tr) + abs(c - tc) for tr, tc in targets)
+                    dist[1 << (gid - lo)] = md
+                per.append((lo, (1 << (hi - lo)) - 1, dist))
+            self._h_tables.append(per)
+        # goal_hint: bits one of which every goal state has (0: no hint), a
+        # cheap filter before the full goal test.
+        self.goal_hint = 0
+        for conds, _empty in self.alternatives:
+            if not conds:
+                self.goal_hint = 0
+                break
+            self.goal_hint |= min((a for _t, a in conds), key=lambda a: bin(a).count("1"))
+        self._single_mask = None
+        if len(self.alternatives) == 1:
+            conds, empty = self.alternatives[0]
+            if len(conds) == 1 and not empty:
+                self._single_mask = conds[0][1]
+
+    def goal_test(self):
+        """A fast goal test ``f(state, occupied_cells) -> bool`` for searches
+        that keep the occupancy at hand (``blocks_search.py``)."""
+        if self._single_mask is not None:
+            m = self._single_mask
+            return lambda s, occ: s & m
+        alts = [([a for _t, a in conds], empty) for conds, empty in self.alternatives]
+
+        def test(s, occ):
+            for masks, empty in alts:
+                if occ & empty:
+                    continue
+                for m in masks:
+                    if not s & m:
+                        break
+                else:
+                    return True
+            return False
+        return test
+
+    def is_goal(self, state):
+        if isinstance(state, tuple):
+            state = self.pack(state)
+        for conds, empty in self.alternatives:
+            if all(state & allowed for _t, allowed in conds):
+                if not empty or not self.occupied(state) & empty:
+                    return True
+        return False
+
+    # -- lower bounds --------------------------------------------------------
+    def manhattan(self, state):
+        """Step metric: each step moves one block one cell, so the sum over
+        named blocks of the distance to the nearest goal place is a lower
+        bound (minimum over the goal alternatives)."""
+        best = None
+        for per in self._h_tables:
+            total = 0
+            for lo, fm, dist in per:
+                total += dist[(state >> lo) & fm]
+            if best is None or total < best:
+                best = total
+        return best or 0
+
+    def misplaced(self, state):
+        """Move metric: every named block not yet in a goal place needs at
+        least one move (minimum over the goal alternatives)."""
+        best = None
+        for per in self._h_tables:
+            total = 0
+            for lo, fm, dist in per:
+                if dist[(state >> lo) & fm]:
+                    total += 1
+            if best is None or total < best:
+                best = total
+        return best or 0
+
+    # -- states ------------------------------------------------------------
+    def pack(self, labels):
+        s = 0
+        for g in labels:
+            s |= 1 << g
+        return s
+
+    def gids(self, state):
+        """The placements of a state, in gid order (canonical) or in block
+        order (labelled)."""
+        if isinstance(state, tuple):
+            return state
+        out = []
+        while state:
+            low = state & -state
+            out.append(low.bit_length() - 1)
+            state ^= low
+        return out
+
+    def occupied(self, state):
+        occ = 0
+        pm = self.pmask
+        for g in self.gids(state):
+            occ |= pm[g]
+        return occ
+
+    def letters_of(self, state):
+        """(letter, gid) for every block: by slot for a labelled state; for a
+        canonical one each type's letters go to its blocks in anchor order
+        (so the canonical start shows the start's own letters)."""
+        if isinstance(state, tuple):
+            return list(zip(self.block_letters, state))
+        rank = [0] * len(self.type_shape)
+        out = []
+        for g in self.gids(state):
+            t = self.ptype[g]
+            out.append((self.type_letters[t][rank[t]], g))
+            rank[t] += 1
+        return out
+
+    def grid(self, state):
+        w = self.w
+        cells = [["_" if r * w + c in self.wall_cells else "." for c in range(w)]
+                 for r in range(self.h)]
+        for letter, g in self.letters_of(state):
+            r0, c0 = self.panchor[g]
+            for dr, dc in self.type_shape[self.ptype[g]]:
+                cells[r0 + dr][c0 + dc] = letter
+        return ["".join(row) for row in cells]
+
+    # -- moves ---------------------------------------------------------------
+    def reach(self, g, free):
+        """Where the block at placement ``g`` can go in one move with the
+        empty cells ``free``: tuple of ``(q, state delta, cells changed,
+        path)``.  ``step`` metric: one unit step; ``move`` metric: every place
+        its unit steps reach with the other blocks fixed (shortest route)."""
+        free &= self.region[g]
+        memo = self._memo[g]
+        found = memo.get(free)
+        if found is not None:
+            return found
+        steps = self.steps
+        if self.metric == "step":
+            found = tuple((q, d, dm, ch) for q, need, d, dm, ch in steps[g]
+                          if need & free == need)
+        else:
+            pm = self.pmask
+            room = free | pm[g]
+            back = {g: None}
+            order = [g]
+            for x in order:
+                for q, _need, _d, _dm, ch in steps[x]:
+                    if q not in back and pm[q] & room == pm[q]:
+                        back[q] = (x, ch)
+                        order.append(q)
+            out = []
+            bit_g = 1 << g
+            for q in order[1:]:
+                path = []
+                x = q
+                while back[x] is not None:
+                    x, ch = back[x]
+                    path.append(ch)
+                out.append((q, (1 << q) - bit_g, pm[g] ^ pm[q],
+                            "".join(reversed(path))))
+            found = tuple(out)
+        if self._memo_size > MEMO_LIMIT:
+            for m in self._memo:
+                m.clear()
+            self._memo_size = 0
+        memo[free] = found
+        self._memo_size += 1
+        return found
+
+    def successors(self, state):
+        """(Move, child) pairs of a canonical state (a labelled state gives
+        labelled children)."""
+        border = self.border
+        if isinstance(state, tuple):
+            occ = self.occupied(state)
+            free = self.full ^ occ
+            for k, g in enumerate(state):
+                if border[g] & free:
+                    for q, _d, _dm, path in self.reach(g, free):
+                        yield (Move(self.block_letters[k], g, q, path),
+                               state[:k] + (q,) + state[k + 1:])
+            return
+        placed = self.letters_of(state)
+        pm = self.pmask
+        occ = 0
+        for _letter, g in placed:
+            occ |= pm[g]
+        free = self.full ^ occ
+        for letter, g in placed:
+            if border[g] & free:
+                for q, d, _dm, path in self.reach(g, free):
+                    yield Move(letter, g, q, path), state + d
+
+    def inverse_move(self, move):
+        return Move(move.letter, move.q, move.p,
+                    "".join(OPPOSITE[ch] for ch in reversed(move.path)))
+
+    def relabel(self, moves):
+        """Replay moves (identified by placements) from the labelled start:
+        (labelled moves, labelled states), each block keeping its letter."""
+        labels = self.start_labels
+        states = [labels]
+        out = []
+        for move in moves:
+            try:
+                k = labels.index(move.p)
+            except ValueError:
+                raise PuzzleError(f"Internal error: no block at placement "
+                                  f"{move.p} to replay {move!r}.") from None
+            out.append(Move(self.block_letters[k], move.p, move.q, move.path))
+            labels = labels[:k] + (move.q,) + labels[k + 1:]
+            states.append(labels)
+        return out, states
+
+    def label_result(self, result):
+        """API hook: a search result on canonical states -> the same result
+        with labelled states and moves (so the page can animate each block
+        under its own letter).  Results already labelled pass unchanged."""
+        if result.states and isinstance(result.states[0], tuple):
+            return result
+        moves, states = self.relabel(result.moves)
+        result.moves, result.states = moves, states
+        return result
+
+    def custom_search(self, name):
+        from . import blocks_search
+        return blocks_search.custom_search(self, name)
+
+    # -- protocol odds and ends -------------------------------------------------
+    def format_move(self, move):
+        return format_path(move.letter, move.path)
+
+    def move_json(self, move):
+        return {"block": move.letter,
+                "path": [list(DIRS[ch]) for ch in move.path],
+                "steps": len(move.path)}
+
+    def goals_text(self):
+        return ";".join("/".join(g) for g in self.goal_rows)
+
+    def encode(self, state):
+        return (f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}:"
+                f"{self.goals_text()}")
+
+    def code(self):
+        return self.encode(self.start_labels)
+
+    def view(self, state):
+        return {"family": FAMILY, "width": self.w, "height": self.h,
+                "rows": self.grid(state)}
+
+    def describe(self):
+        return {"family": FAMILY, "width": self.w, "height": self.h,
+                "goals": [list(g) for g in self.goal_rows],
+                "metric": self.metric, "metrics": list(METRICS),
+                "heuristics": list(self.heuristics)}
+
+    def auto_algorithm(self):
+        return "bfs", {}

@@ -1,0 +1,225 @@
+"""The sliding-block family's own breadth-first search, handed to the API
+through ``Blocks.custom_search("bfs")`` (``blocks.py`` beside it holds the
+rules and tables).  Same generator/SearchResult contract and errors as
+``search/bfs.py``, but specialised: it keeps each queued state's block list
+and occupied cells so a child costs one integer addition, and it stores only
+the parent state per state (the move is recovered from the two states' bit
+difference when the path is rebuilt).  Returns labelled states and moves.
+
+Also ``explore(puzzle)``: the whole reachable set from the start with the
+same machinery (distance histogram, farthest positions), for tests and
+benchmarks; the API's ``analyze`` uses the generic ``search/explore.py``.
+"""
+
+from ..errors import PuzzleError
+from ..search.common import (Clock, SearchResult, over_budget, no_solution,
+                             progress, stats, CHECK_EVERY, DEFAULT_MAX_STATES)
+
+
+def _move_between(puzzle, a, b, occ):
+    """The canonical move from state ``a`` to state ``b`` (one apart), with a
+    shortest route for the block given the occupied cells ``occ`` of ``a``."""
+    from .blocks import Move
+    x = a ^ b
+    lo = x & -x
+    g1, g2 = lo.bit_length() - 1, (x ^ lo).bit_length() - 1
+    p, q = (g1, g2) if a >> g1 & 1 else (g2, g1)
+    for q2, _d, _dm, path in puzzle.reach(p, puzzle.full ^ occ):
+        if q2 == q:
+            return Move(None, p, q, path)
+    raise PuzzleError(f"Internal error: no move from placement {p} to {q}.")
+
+
+def rebuild(puzzle, parent, goal):
+    """Labelled (moves, states) from the start to ``goal`` following
+    ``parent[state] = previous state``."""
+    chain = [goal]
+    while parent[chain[-1]] is not None:
+        chain.append(parent[chain[-1]])
+    chain.reverse()
+    moves = []
+    pm = puzzle.pmask
+    occ = puzzle.occupied(chain[0])
+    for a, b in zip(chain, chain[1:]):
+        move = _move_between(puzzle, a, b, occ)
+        moves.append(move)
+        occ ^= pm[move.p] ^ pm[move.q]
+    return puzzle.relabel(moves)
+
+
+def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
+    """Optimal in the puzzle's metric; ``count=True`` also counts the optimal
+    move sequences (``extra["solutions"]``, see ``Blocks`` for what counts as
+    one)."""
+    clock = Clock()
+    start = puzzle.start
+    occ0 = puzzle.occupied(start)
+    goal = puzzle.goal_test()
+    if goal(start, occ0):
+        return SearchResult([], [puzzle.start_labels], 0, True,
+                            stats(clock, 0, 0, 1, depth=0),
+                            {"solutions": 1} if count else {})
+    full = puzzle.full
+    border = puzzle.border
+    region = puzzle.region
+    memo = puzzle._memo
+    reach = puzzle.reach
+    hint = puzzle.goal_hint or -1
+    parent = {start: None}
+    paths = {start: 1}
+    # Queue entries: (state, its blocks' placements in any order, occupied
+    # cells); the placement list only saves decoding the state.
+    layer = [(start, list(puzzle.start_labels), occ0)]
+    expanded = generated = 0
+    depth = 0
+    found = []
+    while layer and not found:
+        nxt = []
+        push = nxt.append
+        nxt_paths = {}
+        for s, pl, occ in layer:
+            expanded += 1
+            if not expanded & (CHECK_EVERY - 1):
+                if len(parent) > max_states:
+                    over_budget(len(parent), max_states, clock, expanded, generated)
+                if clock.due():
+                    yield progress(clock, depth=depth, expanded=expanded,
+                                   generated=generated, held=len(parent),
+                                   frontier=len(layer))
+            free = full ^ occ
+            here = paths[s] if count else 0
+            k = -1
+            for g in pl:
+                k += 1
+                if not border[g] & free:
+                    continue
+                options = memo[g].get(free & region[g])
+                if options is None:
+                    options = reach(g, free)
+                generated += len(options)
+                for q, d, dm, _path in options:
+                    c = s + d
+                    if count:
+                        if c in parent:
+                            if c in nxt_paths:
+                                nxt_paths[c] += here
+                            continue
+                        parent[c] = s
+                        nxt_paths[c] = here
+                    elif parent.setdefault(c, s) is not s:
+                        continue       # seen before (no two moves of s meet)
+                    npl = pl[:]
+                    npl[k] = q
+                    o = occ ^ dm
+                    push((c, npl, o))
+                    if c & hint and goal(c, o):
+                        found.append(c)
+                        if not count:
+                            break
+                if found and not count:
+                    break
+            if found and not count:
+                break
+        depth += 1
+        layer = nxt
+        paths = nxt_paths
+    if len(parent) > max_states:
+        over_budget(len(parent), max_states, clock, expanded, generated)
+    if not found:
+        no_solution(clock, expanded, generated, len(parent))
+    moves, states = rebuild(puzzle, parent, found[0])
+    extra = {}
+    if count:
+        extra["solutions"] = sum(paths[g] for g in found)
+    return SearchResult(moves, states, len(moves), True,
+                        stats(clock, expanded, generated, len(parent),
+                              depth=len(moves)), extra)
+
+
+def explore(puzzle, *, max_states=DEFAULT_MAX_STATES, keep=200):
+    """Everything reachable from the start: SearchResult whose ``extra``
+    holds ``histogram``, ``max_distance``, ``reachable`` and ``farthest``
+    (canonical states), like ``search/explore.py``."""
+    clock = Clock()
+    start = puzzle.start
+    full = puzzle.full
+    border = puzzle.border
+    region = puzzle.region
+    memo = puzzle._memo
+    reach = puzzle.reach
+    seen = {start}
+    add = seen.add
+    layer = [(start, list(puzzle.start_labels), puzzle.occupied(start))]
+    histogram = [1]
+    last = layer
+    expanded = generated = 0
+    while layer:
+        nxt = []
+        push = nxt.append
+        for s, pl, occ in layer:
+            expanded += 1
+            if not expanded & (CHECK_EVERY - 1):
+                if len(seen) > max_states:
+                    over_budget(len(seen), max_states, clock, expanded, generated)
+                if clock.due():
+                    yield progress(clock, depth=len(histogram) - 1,
+                                   expanded=expanded, generated=generated,
+                                   held=len(seen), histogram=histogram)
+            free = full ^ occ
+            k = -1
+            for g in pl:
+                k += 1
+                if not border[g] & free:
+                    continue
+                options = memo[g].get(free & region[g])
+                if options is None:
+                    options = reach(g, free)
+                generated += len(options)
+                for q, d, dm, _path in options:
+                    c = s + d
+                    if c in seen:
+                        continue
+                    add(c)
+                    npl = pl[:]
+                    npl[k] = q
+                    push((c, npl, occ ^ dm))
+        if nxt:
+            histogram.append(len(nxt))
+            last = nxt
+        layer = nxt
+    if len(seen) > max_states:
+        over_budget(len(seen), max_states, clock, expanded, generated)
+    extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
+             "reachable": len(seen),
+             "farthest": [s for s, _pl, _o in last[:keep]]}
+    return SearchResult([], [start], 0, True,
+                        stats(clock, expanded, generated, len(seen)), extra)
+
+
+def _guarded(name, fn):
+    """A generic search with the blocks family's option checks (counting
+    needs BFS or IDA*; bidirectional search takes no lower bound) whose
+    result is relabelled: the generic searches work on canonical states, the
+    page wants each block to keep its letter along the solution."""
+    def run(puzzle, *, count=False, heuristic=None, **kwargs):
+        if count and name != "idastar":
+            raise PuzzleError("Counting all optimal solutions needs BFS or IDA*.")
+        if name == "idastar":
+            kwargs["count"] = count
+        if heuristic is not None and name in ("astar", "idastar"):
+            kwargs["heuristic"] = heuristic
+        if name == "bidir":
+            kwargs = {k: v for k, v in kwargs.items() if k == "max_states"}
+        result = yield from fn(puzzle, **kwargs)
+        return puzzle.label_result(result)
+    return run
+
+
+def custom_search(puzzle, name):
+    """``Blocks.custom_search``: the fast BFS for "bfs"; the generic searches
+    wrapped (checks, relabelled results) otherwise; None for unknown names."""
+    if name == "bfs":
+        return bfs
+    from ..search import ALGORITHMS
+    fn = ALGORITHMS.get(name)
+    return _guarded(name, fn) if fn is not None else None
