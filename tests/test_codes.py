@@ -1,0 +1,145 @@
+"""Position codes against the golden file (tests/data/codes.json, shared with
+the browser tests) and property-based fuzzing: parsing never raises anything
+but CodeError, canonical codes round-trip, and no input makes a search run
+without yielding progress."""
+
+import json
+import os
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from puzzlelab import api, codes
+from puzzlelab.errors import CodeError, PuzzleError
+from puzzlelab.families import family_module
+
+GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "data", "codes.json"), encoding="utf-8"))
+MAX_SILENCE = 1.0       # seconds a search may run without yielding progress
+
+
+def families_present(code):
+    return family_module(code.split(":", 1)[0]) is not None
+
+
+@pytest.mark.parametrize("code", GOLDEN["valid"])
+def test_golden_valid_codes_parse_and_round_trip(code):
+    if not families_present(code):
+        pytest.skip("family not in this build")
+    puzzle = codes.parse(code)
+    assert puzzle.code() == code
+    again = codes.parse(puzzle.code())
+    assert again.code() == code and again.start == puzzle.start
+
+
+@pytest.mark.parametrize("case", GOLDEN["invalid"], ids=lambda c: c["name"])
+def test_golden_invalid_codes_fail_with_their_message(case):
+    reply = api.run({"op": "describe", "code": case["code"]})
+    assert not reply["ok"]
+    assert reply["error"]["type"] == "invalid_code"
+    assert case["message"] in reply["error"]["message"]
+
+
+@pytest.mark.parametrize("case", GOLDEN["unsolvable"], ids=lambda c: c["name"])
+def test_golden_unsolvable_codes_are_refused(case):
+    reply = api.run({"op": "solve", "code": case["code"]})
+    assert not reply["ok"]
+    assert reply["error"]["type"] in ("unsolvable", "no_solution")
+    assert case["message"] in reply["error"]["message"]
+
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:;/.,_?-x&=%#<>\"' é\x00"
+
+
+@st.composite
+def mutated(draw):
+    """A golden valid code with a few random edits."""
+    code = list(draw(st.sampled_from(GOLDEN["valid"])))
+    for _ in range(draw(st.integers(1, 4))):
+        op = draw(st.sampled_from(["insert", "delete", "replace", "swap"]))
+        i = draw(st.integers(0, max(0, len(code) - 1)))
+        ch = draw(st.sampled_from(ALPHABET))
+        if op == "insert":
+            code.insert(i, ch)
+        elif op == "delete" and code:
+            del code[i]
+        elif op == "replace" and code:
+            code[i] = ch
+        elif op == "swap" and len(code) > 1:
+            j = draw(st.integers(0, len(code) - 1))
+            code[i], code[j] = code[j], code[i]
+    return "".join(code)
+
+
+def check_parse(text):
+    try:
+        code, options = codes.split_link(text)
+        puzzle = codes.parse(code, options)
+    except CodeError as exc:
+        assert exc.message and len(exc.message) < 400
+        return None
+    canonical = puzzle.code()
+    again = codes.parse(canonical, options)
+    assert again.code() == canonical
+    assert again.start == puzzle.start
+    return puzzle
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(alphabet=ALPHABET, max_size=80))
+def test_random_text_never_raises_anything_but_code_error(text):
+    check_parse(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_mutated_codes_parse_cleanly_or_fail_cleanly(text):
+    check_parse(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=60))
+def test_arbitrary_bytes_as_text(data):
+    check_parse(data.decode("latin-1"))
+
+
+def assert_progresses(request, budget=1.5):
+    """Step a request; it must yield (or finish) at least every MAX_SILENCE s."""
+    gen = api.handle(request)
+    start = last = time.perf_counter()
+    try:
+        while time.perf_counter() - start < budget:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                reply = stop.value
+                assert reply["ok"] or reply["error"]["message"]
+                return reply
+            now = time.perf_counter()
+            assert now - last < MAX_SILENCE, f"{now - last:.2f} s without progress: {request}"
+            last = now
+    finally:
+        gen.close()
+    return None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(), st.sampled_from(["auto", "bfs", "bidir", "iddfs", "idastar", "astar"]))
+def test_no_input_makes_the_solver_hang_without_progress(text, algorithm):
+    if check_parse(text) is None:
+        return
+    assert_progresses({"op": "solve", "code": text, "algorithm": algorithm, "max_states": 200_000})
+
+
+@pytest.mark.parametrize("code", GOLDEN["valid"])
+def test_every_golden_code_solves_or_reports_with_progress(code):
+    if not families_present(code):
+        pytest.skip("family not in this build")
+    assert_progresses({"op": "solve", "code": code, "max_states": 200_000})
+
+
+def test_errors_are_puzzle_errors_with_types():
+    for case in GOLDEN["invalid"]:
+        with pytest.raises(PuzzleError):
+            c, o = codes.split_link(case["code"])
+            codes.parse(c, o)
