@@ -1,0 +1,52 @@
+"""The golden codes (tests/data/codes.json) in the page: every invalid link
+shows its message as plain text beside a usable editor and loses nothing;
+every valid one opens and shows its own code."""
+
+import json
+import os
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_fixtures import open_app, wait_state
+
+pytestmark = pytest.mark.browser
+GOLDEN = json.load(open(os.path.join(os.path.dirname(__file__), "data", "codes.json"), encoding="utf-8"))
+KEEP = "tiles:3x3:123405786"
+
+
+def test_every_invalid_link_shows_its_message_and_keeps_the_position(page, site_url, watch):
+    open_app(page, site_url, KEEP)
+    for case in GOLDEN["invalid"]:
+        if not case["code"]:
+            continue   # an empty fragment simply keeps the page as it is
+        page.evaluate("() => document.getElementById('message').hidden = true")
+        fragment = case["code"] if "%" in case["code"] else quote(case["code"], safe=":;/.,_?-&=")
+        page.goto(site_url + "#" + fragment)
+        expect(page.get_by_test_id("message")).to_be_visible()
+        expect(page.get_by_test_id("message")).to_contain_text(case["message"])
+        assert page.get_by_test_id("position-code").text_content() == KEEP, case["name"]
+    # the editor still works after all that
+    page.get_by_test_id("shuffle").click()
+    expect(page.get_by_test_id("position-code")).not_to_have_text(KEEP)
+
+
+def test_every_valid_link_opens(page, site_url, watch):
+    open_app(page, site_url, KEEP)
+    families = set(json.loads(page.request.get(site_url + "build.json").text())["web_families"])
+    for code in GOLDEN["valid"]:
+        if code.split(":")[0] not in families:
+            continue
+        page.goto(site_url + "#" + code)
+        expect(page.get_by_test_id("position-code")).to_have_text(code)
+
+
+def test_unsolvable_links_are_refused_in_the_page(page, site_url, watch):
+    open_app(page, site_url, KEEP)
+    for case in GOLDEN["unsolvable"]:
+        page.goto(site_url + "#" + case["code"])
+        expect(page.get_by_test_id("position-code")).to_have_text(case["code"])
+        page.get_by_test_id("solve").click()
+        wait_state(page, "error")
+        expect(page.get_by_test_id("message")).to_contain_text(case["message"])
