@@ -144,11 +144,10 @@ export function loops(cells) {
   return result;
 }
 
-// Path of the loops shrunk by `inset` (cells) with rounded corners, in
-// pixels; (dx, dy) shifts the whole shape (cells), for sliding blocks.
-function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
-  const o = board.cellRect(0, 0);
-  const s = board.cell;
+// Path of the loops of `cells` shrunk by `inset` (cells; negative grows
+// them) with rounded corners of `radius` cells; `toPx(x, y)` maps lattice
+// points (x = column, y = row) to canvas pixels.  Also used by render/pegs.js.
+export function roundedPath(ctx, cells, toPx, inset, radius, cell) {
   ctx.beginPath();
   for (const pts of loops(cells)) {
     const n = pts.length;
@@ -157,9 +156,7 @@ function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
       const b = pts[(i + 1) % n];
       const d1 = [Math.sign(p[0] - a[0]), Math.sign(p[1] - a[1])];
       const d2 = [Math.sign(b[0] - p[0]), Math.sign(b[1] - p[1])];
-      const x = p[0] + inset * (-d1[1] - d2[1]);
-      const y = p[1] + inset * (d1[0] + d2[0]);
-      return [o.x + (x + dx) * s, o.y + (y + dy) * s];
+      return toPx(p[0] + inset * (-d1[1] - d2[1]), p[1] + inset * (d1[0] + d2[0]));
     });
     const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
     const start = mid(moved[n - 1], moved[0]);
@@ -169,12 +166,19 @@ function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
       const prev = moved[(i + n - 1) % n];
       const next = moved[(i + 1) % n];
       const m = mid(p, next);
-      const r = Math.min(radius * s, Math.hypot(p[0] - prev[0], p[1] - prev[1]) / 2,
+      const r = Math.min(radius * cell, Math.hypot(p[0] - prev[0], p[1] - prev[1]) / 2,
         Math.hypot(next[0] - p[0], next[1] - p[1]) / 2);
       ctx.arcTo(p[0], p[1], m[0], m[1], r);
     }
     ctx.closePath();
   }
+}
+
+// The same for a block on the board, shifted by (dx, dy) cells while it slides.
+function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
+  const o = board.cellRect(0, 0);
+  const s = board.cell;
+  roundedPath(ctx, cells, (x, y) => [o.x + (x + dx) * s, o.y + (y + dy) * s], inset, radius, s);
 }
 
 // The cell of a block nearest its centre (where its letter goes).

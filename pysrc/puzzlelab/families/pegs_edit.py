@@ -20,8 +20,10 @@ grid starts at its first row and column with a hole.  Actions:
   resize {rows, cols}         a new rows x cols board: every hole filled but
                               the centre one; goal: one peg anywhere
   triangle {side}             a new triangle on the tri lattice (rows of
-                              1..side holes, apex at (0, 0)), the apex
-                              empty; goal: one peg anywhere
+                              1..side holes, apex at (0, 0)), every hole
+                              filled but one (sides 4-8: the named board's
+                              usual one, which can finish; else the apex);
+                              goal: one peg anywhere
   toggle_hole {r, c}          add a hole (with a peg) or remove one
   toggle_peg {r, c}           a peg into an empty hole, or out of it
   fill {peg}                  every hole filled (true) or emptied (false)
@@ -138,9 +140,14 @@ def edit(puzzle, action, **args):
         return _fresh(lattice, cells, (h // 2, w // 2), puzzle)
 
     if action == "triangle":
+        from . import pegs
         n = _side(args.get("side"), "side")
-        cells = {(r, c) for r in range(n) for c in range(r + 1)}
-        return _fresh("tri", cells, (0, 0), puzzle)
+        try:
+            return _build(puzzle, "tri", [list(r) for r in
+                          pegs.expand_preset(f"triangle{n}").split(":")[2].split("/")], None)
+        except CodeError:
+            cells = {(r, c) for r in range(n) for c in range(r + 1)}
+            return _fresh("tri", cells, (0, 0), puzzle)
 
     if action == "toggle_hole":
         r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")

@@ -1,0 +1,105 @@
+"""The peg-solitaire page, end to end in headless Chromium against the built
+site: open Hoppers by its preset name, solve it (7 moves, centre to centre)
+and step to the goal; draw a small board in the editor (a new rectangle,
+holes added beside it, a goal hole tapped, pegs toggled with the keyboard)
+and solve it.  Renderer: web/render/pegs.js; editor: web/edit/pegs.js."""
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_fixtures import open_app, wait_state
+
+pytestmark = pytest.mark.browser
+
+MARGIN = 10      # board.js MARGIN_PX
+PAD = 0.3        # render/pegs.js PAD
+
+
+def code(page):
+    return page.get_by_test_id("position-code").text_content()
+
+
+def edited(page, action):
+    before = code(page)
+    action()
+    expect(page.get_by_test_id("position-code")).not_to_have_text(before)
+
+
+def tap(page, r, c, cols):
+    """Tap cell (r, c) of the drawn square-lattice view, ``cols`` cells wide
+    (a view's width: its columns, plus the margin ring while drawing holes)."""
+    board = page.get_by_test_id("board")
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+    cell = (box["width"] - 2 * MARGIN) / (cols + 2 * PAD)
+    page.mouse.click(box["x"] + MARGIN + (c + PAD + 0.5) * cell,
+                     box["y"] + MARGIN + (r + PAD + 0.5) * cell)
+
+
+def test_hoppers_solves_in_7_moves_and_plays_to_the_goal(page, site_url, watch):
+    open_app(page, site_url, "pegs:hoppers")
+    start = code(page)
+    assert start.startswith("pegs:sq8:__o__/_ooo_/oo.oo/_ooo_/__o__:")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "7"
+    assert "proven optimal" in page.locator("#optimal").text_content()
+    assert page.get_by_test_id("moves").locator("button").count() == 7
+    page.get_by_test_id("step-forward").click()
+    expect(page.get_by_test_id("move-counter")).to_have_text("1 / 7")
+    assert code(page) != start
+    page.get_by_test_id("step-last").click()
+    expect(page.get_by_test_id("move-counter")).to_have_text("7 / 7")
+    # one peg, in the centre
+    assert code(page).split(":")[2] == "__.__/_..._/..o../_..._/__.__"
+
+
+def test_draw_a_board_set_a_goal_and_solve(page, site_url, watch):
+    open_app(page, site_url, "pegs:english")
+    page.get_by_test_id("pegs-rows").select_option("3")
+    page.get_by_test_id("pegs-cols").select_option("3")
+    edited(page, lambda: page.get_by_test_id("pegs-new-rect").click())
+    assert code(page) == "pegs:sq4:ooo/o.o/ooo"
+    # draw two more holes beside the board: above the top right, then right
+    # of the middle row (the view has a margin ring, so view = code + 1)
+    page.get_by_test_id("pegs-mode-hole").check()
+    edited(page, lambda: tap(page, 0, 3, cols=5))
+    assert code(page) == "pegs:sq4:__o/ooo/o.o/ooo"
+    edited(page, lambda: tap(page, 3, 4, cols=5))
+    assert code(page) == "pegs:sq4:__o_/ooo_/o.oo/ooo_"
+    # the goal: one peg in hole 3 (row 1, column 2), tapped on the board
+    page.get_by_test_id("pegs-goal-hole").check()
+    edited(page, lambda: tap(page, 1, 2, cols=4))
+    assert code(page) == "pegs:sq4:__o_/ooo_/o.oo/ooo_:__._/..o_/..../..._"
+    expect(page.get_by_test_id("editor")).to_contain_text("one peg left, in hole 3")
+    # keys: the cursor starts where the last tap was (row 1, column 2);
+    # take the peg to its left out, then put it back
+    page.get_by_test_id("pegs-mode-peg").check()
+    canvas = page.get_by_test_id("board")
+    canvas.focus()
+    canvas.press("ArrowLeft")           # shows the cursor
+    canvas.press("ArrowLeft")           # moves it
+    edited(page, lambda: canvas.press("Enter"))
+    assert code(page).startswith("pegs:sq4:__o_/o.o_/")
+    edited(page, lambda: canvas.press(" "))
+    assert code(page).startswith("pegs:sq4:__o_/ooo_/")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "7"
+    page.get_by_test_id("step-last").click()
+    rows = code(page).split(":")[2].split("/")
+    assert "".join(rows).count("o") == 1 and rows[1][2] == "o", rows
+    # the lattice switch keeps the board
+    edited(page, lambda: page.get_by_test_id("pegs-lattice").select_option("sq8"))
+    assert code(page).startswith("pegs:sq8:__o_/ooo_/o.oo/ooo_")
+
+
+def test_triangle_on_the_triangular_lattice(page, site_url, watch):
+    open_app(page, site_url, "pegs:hoppers")
+    page.get_by_test_id("pegs-side").select_option("4")
+    edited(page, lambda: page.get_by_test_id("pegs-new-tri").click())
+    assert code(page) == "pegs:tri:o___/.o__/ooo_/oooo"
+    assert page.get_by_test_id("pegs-lattice").input_value() == "tri"
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "5"

@@ -1,0 +1,318 @@
+// Editor for peg solitaire: the controls beside the board (lattice, a new
+// rectangle or triangle, fill, the goal) and what a tap or key on the board
+// does: put a peg in or take it out, add or remove a hole (the board is shown
+// with a margin of ghost cells to grow it), or set the goal (one hole, or a
+// pattern of peg / empty / either).  Every change is an api.py `edit` action
+// (families/pegs_edit.py); this file never builds a code.  Mounted by
+// main.js; render/pegs.js draws what view()/drawOptions() return.
+
+import { layout } from "../render/pegs.js";
+
+const LATTICES = [
+  ["sq4", "Square, straight jumps"],
+  ["sq8", "Square, diagonal jumps too"],
+  ["tri", "Triangular, six directions"],
+];
+const SIDES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const TRI_SIDES = [3, 4, 5, 6, 7, 8, 9, 10];
+const MODES = [
+  ["peg", "puts in or takes out a peg"],
+  ["hole", "adds or removes a hole (draw the board)"],
+  ["goal", "sets the goal"],
+];
+const GOALS = [
+  ["anywhere", "One peg anywhere"],
+  ["hole", "One peg in a hole you tap"],
+  ["complement", "Complement: one peg where the start's empty hole is"],
+  ["pattern", "A pattern: tap holes for peg, empty or either"],
+];
+const HINT = "Board keys: arrows move the cursor; Enter or Space acts on the hole under it "
+  + "(as tapping does). Hole numbers are the ones the moves are written with.";
+
+const ui = {
+  mode: "peg",
+  goalKind: null,      // the goal choice shown; null = as the position has it
+  cursor: { r: 0, c: 0 },
+  keyboard: false,
+  app: null,
+  api: null,
+  root: null,
+  ours: null,          // code of the position last mounted
+  editing: 0,          // edits in flight (their replies remount the editor)
+  rows: 5,
+  cols: 5,
+  side: 5,
+};
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k in node) node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}
+
+function button(label, onClick, testid) {
+  const b = el("button", { type: "button", textContent: label });
+  if (testid) b.dataset.testid = testid;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function select(label, values, value, onChange, testid) {
+  const s = el("select", { "aria-label": label });
+  s.dataset.testid = testid;
+  for (const [v, text] of values) s.append(el("option", { value: String(v), textContent: String(text) }));
+  s.value = String(value);
+  s.addEventListener("change", () => onChange(s.value));
+  return s;
+}
+
+function radios(name, legend, options, value, onChange) {
+  const fs = el("fieldset", {}, el("legend", { textContent: legend }));
+  for (const [v, label] of options) {
+    const input = el("input", { type: "radio", name, value: v, checked: v === value });
+    input.dataset.testid = `${name}-${v}`;
+    input.addEventListener("change", () => onChange(v));
+    fs.append(el("label", { className: "check" }, input, label));
+  }
+  return fs;
+}
+
+// What kind of goal the position has (for the radio buttons): derived from
+// the pattern's characters only.
+function goalKind(desc) {
+  const g = desc.goal;
+  if (!g) return "anywhere";
+  let pegs = 0; let either = 0; let at = null;
+  g.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (ch === "o") { pegs++; at = [r, c]; }
+    if (ch === "?") either++;
+  }));
+  if (pegs !== 1 || either) return "pattern";
+  let empty = 0; let hole = null;
+  desc.rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === ".") { empty++; hole = [r, c]; } }));
+  return empty === 1 && hole[0] === at[0] && hole[1] === at[1] ? "complement" : "hole";
+}
+
+function goalSummary(desc) {
+  const g = desc.goal;
+  if (!g) return "Goal: one peg left, anywhere.";
+  const count = { o: 0, ".": 0, "?": 0 };
+  let at = null;
+  g.forEach((row, r) => [...row].forEach((ch, c) => { if (ch in count) count[ch]++; if (ch === "o") at = [r, c]; }));
+  if (count.o === 1 && !count["?"]) {
+    const n = desc.holes.findIndex(([r, c]) => r === at[0] && c === at[1]);
+    return `Goal: one peg left, in hole ${n}.`;
+  }
+  return `Goal: ${count.o} peg${count.o === 1 ? "" : "s"} where marked, ${count["?"]} either, the rest empty.`;
+}
+
+function shownCode(app) {
+  return app.solution ? app.solution.codes[app.step] : app.desc.code;
+}
+
+function edit(action, args, code) {
+  ui.editing++;
+  return ui.api.edit(action, args, code).finally(() => { ui.editing--; });
+}
+
+export function mount(root, app, api) {
+  ui.app = app;
+  ui.api = api;
+  ui.root = root;
+  const d = app.desc;
+  if (!ui.editing && d.code !== ui.ours) {     // a position loaded, not edited here
+    ui.mode = "peg";
+    ui.goalKind = null;
+  }
+  ui.ours = d.code;
+  if (ui.goalKind === "pattern" && !d.goal) ui.goalKind = null;
+  const kind = ui.goalKind || goalKind(d);
+  const focusedId = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+
+  const lattice = el("fieldset", {}, el("legend", { textContent: "Lattice" }),
+    select("Lattice", LATTICES, d.lattice, (v) => edit("lattice", { name: v }), "pegs-lattice"));
+
+  const board = el("fieldset", {}, el("legend", { textContent: "New board" }),
+    el("div", { className: "row" },
+      select("Rows", SIDES.map((v) => [v, v]), ui.rows, (v) => { ui.rows = Number(v); }, "pegs-rows"), "×",
+      select("Columns", SIDES.map((v) => [v, v]), ui.cols, (v) => { ui.cols = Number(v); }, "pegs-cols"),
+      button("Rectangle", () => edit("resize", { rows: ui.rows, cols: ui.cols }), "pegs-new-rect")),
+    el("div", { className: "row" },
+      select("Triangle side", TRI_SIDES.map((v) => [v, `side ${v}`]), ui.side, (v) => { ui.side = Number(v); }, "pegs-side"),
+      button("Triangle", () => edit("triangle", { side: ui.side }), "pegs-new-tri")),
+    el("div", { className: "row" },
+      button("Fill every hole", () => edit("fill", { peg: true }), "pegs-fill"),
+      button("Empty every hole", () => edit("fill", { peg: false }), "pegs-empty")));
+
+  const mode = radios("pegs-mode", "Tapping the board", MODES, ui.mode, (v) => {
+    ui.mode = v;
+    ui.cursor = { r: 0, c: 0 };
+    api.redraw();
+  });
+
+  const goal = radios("pegs-goal", "Goal", GOALS, kind, (v) => {
+    if (v === "anywhere" || v === "complement") {
+      ui.goalKind = null;
+      edit("goal", { kind: v });
+    } else if (v === "pattern") {
+      ui.goalKind = "pattern";
+      ui.mode = "goal";
+      edit("goal", { kind: "pattern" }).then(() => { mount(root, app, api); api.redraw(); });
+    } else {
+      ui.goalKind = "hole";
+      ui.mode = "goal";
+      api.message("Tap the hole where the last peg must stay.", "info");
+      mount(root, app, api);
+      api.redraw();
+    }
+  });
+  goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
+
+  root.replaceChildren(lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
+  if (focusedId) root.querySelector(`[data-testid="${CSS.escape(focusedId)}"]`)?.focus();
+  attach(api.board().canvas);
+}
+
+// ---------------------------------------------------------------- views ---
+
+// Neighbours of a cell on each lattice (the code format's geometry).
+const NEIGHBOURS = {
+  sq4: [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+  sq8: [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+  tri: [[0, 1], [1, 0], [0, -1], [-1, 0], [1, 1], [-1, -1]],
+};
+
+// While drawing the board: the start with a margin all round, and ghost
+// cells beside the holes (tapping one adds a hole there).  While drawing a
+// pattern goal: the goal.
+export function view(app) {
+  if (app.solution || app.desc?.family !== "pegs") return null;
+  const d = app.desc;
+  if (ui.mode === "hole") {
+    const w = d.rows[0].length + 2;
+    const pad = "_".repeat(w);
+    const rows = [pad, ...d.rows.map((r) => `_${r}_`), pad];
+    const ghosts = [];
+    const seen = new Set();
+    rows.forEach((row, r) => [...row].forEach((ch, c) => {
+      if (ch === "_") return;
+      for (const [dr, dc] of NEIGHBOURS[d.lattice] || NEIGHBOURS.sq8) {
+        const k = `${r + dr},${c + dc}`;
+        if ((rows[r + dr]?.[c + dc] ?? "") === "_" && !seen.has(k)) { seen.add(k); ghosts.push([r + dr, c + dc]); }
+      }
+    }));
+    return { family: "pegs", lattice: d.lattice, rows, offset: [1, 1], ghosts };
+  }
+  if (ui.mode === "goal" && (ui.goalKind || goalKind(d)) === "pattern" && d.goal) {
+    return { family: "pegs", lattice: d.lattice, rows: d.goal, isGoal: true };
+  }
+  return null;
+}
+
+function drawn(app) {
+  return view(app) || (app.solution ? app.solution.positions[app.step] : app.desc.view);
+}
+
+export function drawOptions(app) {
+  const focused = document.activeElement === app.board.canvas;
+  const opts = {};
+  if (focused && ui.keyboard) opts.cursor = ui.cursor;
+  if (app.solution && app.step > 0) opts.lastMove = app.solution.move_data[app.step - 1];
+  return opts;
+}
+
+// ---------------------------------------------------------------- input ---
+
+function act(cell) {
+  const { app } = ui;
+  const v = drawn(app);
+  const [or, oc] = v.offset || [0, 0];
+  const r = cell.r - or;
+  const c = cell.c - oc;
+  const hasHole = (v.rows[cell.r]?.[cell.c] ?? "_") !== "_";
+  if (ui.mode === "hole") {
+    edit("toggle_hole", { r, c });
+  } else if (!hasHole) {
+    ui.api.message("There is no hole there. To add one, choose “adds or removes a hole”.", "info");
+  } else if (ui.mode === "peg") {
+    edit("toggle_peg", { r, c }, shownCode(app));
+  } else if ((ui.goalKind || goalKind(app.desc)) === "pattern") {
+    edit("goal_cell", { r, c });
+  } else {
+    edit("goal", { kind: "hole", r, c }).then((reply) => {
+      if (reply) { ui.goalKind = null; ui.mode = "peg"; mount(ui.root, ui.app, ui.api); ui.api.redraw(); }
+    });
+  }
+}
+
+function active(app) {
+  return app?.desc?.family === "pegs" && document.body.dataset.state !== "solving";
+}
+
+// Arrow keys: to the next cell in that direction that can be acted on (a
+// hole, or a ghost cell while drawing the board).
+function step(v, dr, dc) {
+  let { r, c } = ui.cursor;
+  const h = v.rows.length;
+  const w = v.rows[0].length;
+  r = Math.min(h - 1, Math.max(0, r));
+  c = Math.min(w - 1, Math.max(0, c));
+  for (;;) {
+    r += dr;
+    c += dc;
+    if (r < 0 || c < 0 || r >= h || c >= w) return;
+    if (v.rows[r][c] !== "_" || v.ghosts?.some(([gr, gc]) => gr === r && gc === c)) {
+      ui.cursor = { r, c };
+      return;
+    }
+  }
+}
+
+let attached = null;
+function attach(canvas) {
+  if (attached === canvas) return;
+  attached = canvas;
+  canvas.addEventListener("pointerdown", (e) => {
+    const app = ui.app;
+    if (!active(app) || e.button > 0) return;
+    const cell = layout(app.board, drawn(app)).hit(e.clientX, e.clientY);
+    if (!cell) return;
+    e.preventDefault();
+    canvas.focus({ preventScroll: true });
+    ui.keyboard = false;
+    ui.cursor = cell;
+    act(cell);
+  });
+  canvas.addEventListener("keydown", (e) => {
+    const app = ui.app;
+    if (!active(app)) return;
+    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const v = drawn(app);
+    if (dirs[e.key]) {
+      e.preventDefault();
+      if (!ui.keyboard) {
+        ui.keyboard = true;
+        // start on a hole
+        if ((v.rows[ui.cursor.r]?.[ui.cursor.c] ?? "_") === "_") {
+          const first = v.rows.findIndex((row) => /[^_]/.test(row));
+          ui.cursor = { r: first, c: v.rows[first].search(/[^_]/) };
+        }
+      } else {
+        step(v, ...dirs[e.key]);
+      }
+      ui.api.redraw();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      ui.keyboard = true;
+      act(ui.cursor);
+    }
+  });
+  canvas.addEventListener("focus", () => ui.api?.redraw());
+  canvas.addEventListener("blur", () => ui.api?.redraw());
+}
