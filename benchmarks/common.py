@@ -4,7 +4,8 @@ the CPython job runner.  Siblings: pyodide_bench.mjs (the same jobs inside
 Pyodide), page_bench.py (Chromium timings), bench_<family>.py (the cases).
 
 A *job* names a function of a benchmark module and its keyword arguments,
-``{"module": "bench_pegs", "function": "run_cases", "kwargs": {"quick": true}}``;
+``{"module": "bench_pegs", "function": "run_cases", "kwargs": {...},
+"optional": {"quick": true}}`` (optional ones are passed only if accepted);
 ``python benchmarks/common.py job JOB_JSON`` runs it in a fresh interpreter
 and prints one line ``@@CPYTHON_BENCH {"rows": [...], "maxrss_kib": ...}``,
 so a slow or crashing module costs only its own subprocess (with a time
@@ -185,6 +186,24 @@ def pyodide_jobs(jobs, timeout):
     return obj, err
 
 
+def call_kwargs(fn, job):
+    """The job's "kwargs", plus those of its "optional" kwargs that ``fn``
+    accepts (the benchmark modules differ in what they take); returns
+    (kwargs, names of the optional ones passed).  pyodide_bench.mjs has a
+    copy of this function."""
+    import inspect
+    kwargs = dict(job.get("kwargs") or {})
+    optional = job.get("optional") or {}
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        params = {}
+    anything = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    passed = [k for k in optional if anything or k in params]
+    kwargs.update((k, optional[k]) for k in passed)
+    return kwargs, passed
+
+
 def _job_main(text):
     """Entry of ``common.py job JOB_JSON`` (a fresh CPython)."""
     import importlib
@@ -199,7 +218,8 @@ def _job_main(text):
         module = importlib.import_module(job["module"])
         out["maxrss_kib_before"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         fn = getattr(module, job.get("function") or "run_cases")
-        out["rows"] = fn(**(job.get("kwargs") or {}))
+        kwargs, out["accepted"] = call_kwargs(fn, job)
+        out["rows"] = fn(**kwargs)
     except BaseException:
         out["error"] = traceback.format_exc(limit=6)
     out["seconds"] = time.perf_counter() - t

@@ -58,16 +58,30 @@ except ImportError:
 sys.path.insert(0, "/repo/benchmarks")
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
 
+def call_kwargs(fn, job):     # a copy of benchmarks/common.py's
+    import inspect
+    kwargs = dict(job.get("kwargs") or {})
+    optional = job.get("optional") or {}
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        params = {}
+    anything = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    passed = [k for k in optional if anything or k in params]
+    kwargs.update((k, optional[k]) for k in passed)
+    return kwargs, passed
+
 def run_job(text):
     job = json.loads(text)
     t = time.perf_counter()
+    out = {}
     try:
         module = importlib.import_module(job["module"])
         fn = getattr(module, job.get("function") or "run_cases")
-        rows = fn(**(job.get("kwargs") or {}))
-        out = {"rows": rows}
+        kwargs, out["accepted"] = call_kwargs(fn, job)
+        out["rows"] = fn(**kwargs)
     except BaseException:
-        out = {"error": traceback.format_exc(limit=6)}
+        out["error"] = traceback.format_exc(limit=6)
     out["seconds"] = time.perf_counter() - t
     return json.dumps(out, default=str)
 
