@@ -1,0 +1,585 @@
+"""Peg solitaire on any board of the square or triangular lattice: rules,
+codes, presets, the position-class check and the lower bounds.  Called
+through ``codes.py``/``api.py``; siblings: ``pegs_board.py`` (geometry,
+symmetries, classes) and ``pegs_search.py`` (the fast family searches
+``meet`` and ``dfs``, offered through ``custom_search``).
+
+Code: ``pegs:LATTICE:ROWS[:GOAL]``.  LATTICE is ``sq4`` (orthogonal jumps),
+``sq8`` (diagonal jumps too) or ``tri`` (triangular lattice: (r, c)
+neighbours (r, c+-1), (r+-1, c), (r+1, c+1), (r-1, c-1)).  ROWS are
+separated by ``/``, one character per cell: ``o`` peg, ``.`` empty hole,
+``_`` no hole.  Short rows are allowed and padded with ``_`` on the right
+(so a triangle of side 5 may be written ``o/oo/ooo/oooo/o.ooo``); the
+canonical form (what ``encode`` writes) pads every row to the same width
+and drops border rows and columns without holes.  GOAL is a pattern of the
+same shape: ``o`` must hold a peg, ``.`` must be empty, ``?`` either,
+``_`` no hole; without GOAL the goal is one peg anywhere.  ``complement``
+as GOAL means one peg in the start's single empty hole.  Named presets
+(``pegs:english``, ``pegs:hoppers``, ``pegs:triangle15-3-complement`` ...)
+expand through :func:`expand_preset`.
+
+Link options: ``metric=move`` (default: a chain of jumps by one peg is one
+move, as the seeds and the literature count "minimum moves") or
+``metric=jump`` (every jump counts); ``first=F-T[-T...]`` fixes the first
+jumps (one peg's chain), holes given by number or by name (below).
+
+Holes are numbered 0, 1, ... in row-major order, except on the two boards
+the seed pages number themselves (Hoppers and the 21-hole variant
+triangle), which keep the seed's numbers so moves read like the seeds'.
+A hole may also be named Beasley-style by column letter and row number
+counted from the top-left of the code's grid: ``d4`` is the centre of the
+English board.
+
+State: an ``int``, bit k set when hole number k holds a peg.  Example,
+Hoppers (``sq8``, seed numbering) with only the centre empty::
+
+    __o__        holes by number:   __0__
+    _ooo_                           _531_
+    ooooo   ->  0b1111110111111     A8642      (A = 10, B = 11, C = 12)
+    _ooo_       (bit 6 clear)       _B97_
+    __o__                           __C__
+
+Moves: in the ``jump`` metric a jump ``(from, over, to)``; in the ``move``
+metric a chain ``(from, to1, to2, ...)`` of hole numbers.  Both print as
+the seeds do: ``[from, to1, to2]``.
+"""
+
+from ..errors import CodeError, PuzzleError, Unsolvable
+from .pegs_board import DIRECTIONS, LATTICE_NAMES, Board
+
+FAMILY = "pegs"
+MAX_HOLES = 128
+MAX_SIDE = 20
+METRICS = ("move", "jump")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+# Boards the seed pages number themselves: (lattice, hole shape) -> the
+# cells of holes 0, 1, 2, ... (seed 000's Hoppers, seed 004's variant).
+SEED_NUMBERING = {
+    ("sq8", "__o__/_ooo_/ooooo/_ooo_/__o__"):
+        [(0, 2), (1, 3), (2, 4), (1, 2), (2, 3), (1, 1), (2, 2), (3, 3),
+         (2, 1), (3, 2), (2, 0), (3, 1), (4, 2)],
+    ("tri", "oo_____/_o_____/_oo____/_ooo___/_oooo__/ooooooo/_o____o"):
+        [(5, 0), (6, 1), (5, 1), (4, 1), (5, 2), (3, 1), (4, 2), (5, 3),
+         (2, 1), (3, 2), (4, 3), (5, 4), (0, 0), (1, 1), (2, 2), (3, 3),
+         (4, 4), (5, 5), (6, 6), (0, 1), (5, 6)],
+}
+
+
+def _triangle(n):
+    return "/".join("o" * (r + 1) for r in range(n))
+
+
+# name -> (lattice, hole shape, default empty hole, default goal, label)
+BOARDS = {
+    "english": ("sq4", "__ooo__/__ooo__/ooooooo/ooooooo/ooooooo/__ooo__/__ooo__",
+                "d4", "complement", "English 33"),
+    "french": ("sq4", "__ooo__/_ooooo_/ooooooo/ooooooo/ooooooo/_ooooo_/__ooo__",
+               "c1", "anywhere", "French 37"),
+    "diamond41": ("sq4", "____o____/___ooo___/__ooooo__/_ooooooo_/ooooooooo/"
+                  "_ooooooo_/__ooooo__/___ooo___/____o____",
+                  "e5", "anywhere", "Diamond 41"),
+    "wiegleb45": ("sq4", "___ooo___/___ooo___/___ooo___/ooooooooo/ooooooooo/"
+                  "ooooooooo/___ooo___/___ooo___/___ooo___",
+                  "e5", "complement", "Wiegleb 45"),
+    "hoppers": ("sq8", "__o__/_ooo_/ooooo/_ooo_/__o__", "6", "complement",
+                "Hoppers 13"),
+    "variant21": ("tri", "oo_____/_o_____/_oo____/_ooo___/_oooo__/ooooooo/_o____o",
+                  "6", "complement", "Variant triangle 21"),
+}
+# Triangles of side 4..8 (also named by hole count: triangle10 ... triangle36).
+# Default empty hole: one whose one-peg-anywhere problem has the shortest
+# solution on that board (OEIS A127500: 5, 9, 9, 12, 13 moves).
+_TRI_DEFAULT = {4: "1", 5: "3", 6: "1", 7: "3", 8: "4"}
+for _n in range(4, 9):
+    BOARDS[f"triangle{_n}"] = ("tri", _triangle(_n), _TRI_DEFAULT[_n], "anywhere",
+                               f"Triangle {_n * (_n + 1) // 2}")
+ALIASES = {f"triangle{n * (n + 1) // 2}": f"triangle{n}" for n in range(4, 9)}
+ALIASES.update({"english33": "english", "french37": "french",
+                "diamond": "diamond41", "wiegleb": "wiegleb45",
+                "hoppers13": "hoppers", "variant": "variant21"})
+
+PRESETS = [
+    ("English 33: centre game (18 moves)", "pegs:english"),
+    ("Hoppers: centre to centre (7 moves)", "pegs:hoppers"),
+    ("Triangle 15: complement from hole 3 (9 moves)", "pegs:triangle15-3-complement"),
+    ("Triangle 15: apex empty, one peg anywhere (10 moves)", "pegs:triangle15-0"),
+    ("Triangle 15: complement from hole 4 (impossible)", "pegs:triangle15-4-complement"),
+    ("Variant triangle 21: centre game (12 moves)", "pegs:variant21"),
+    ("Triangle 10 (5 moves)", "pegs:triangle10"),
+    ("Triangle 21 (9 moves)", "pegs:triangle21"),
+    ("Triangle 28 (12 moves)", "pegs:triangle28"),
+    ("Triangle 36 (13 moves)", "pegs:triangle36"),
+    ("English 33: corner c1 complement", "pegs:english-c1-complement"),
+    ("French 37: c1 empty, one peg anywhere", "pegs:french"),
+    ("Diamond 41: centre empty, one peg anywhere", "pegs:diamond41"),
+    ("Wiegleb 45: centre game", "pegs:wiegleb45"),
+]
+
+
+def _show(text, limit=24):
+    text = "".join(c if 32 <= ord(c) < 127 else "?" for c in str(text))
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# -- codec -----------------------------------------------------------------
+def _grid(text, allowed, what):
+    """Rows of a code field -> list of strings padded to one width."""
+    if not text:
+        raise CodeError(f"The {what} is empty: rows of o (peg), . (empty hole) "
+                        f"and _ (no hole), separated by /.")
+    rows = text.split("/")
+    if len(rows) > MAX_SIDE:
+        raise CodeError(f"The {what} has {len(rows)} rows; at most {MAX_SIDE} "
+                        f"are supported.")
+    for r, row in enumerate(rows):
+        if len(row) > MAX_SIDE:
+            raise CodeError(f"Row {r + 1} of the {what} has {len(row)} cells; "
+                            f"at most {MAX_SIDE} per row are supported.")
+        for ch in row:
+            if ch not in allowed:
+                names = {"o": "o (peg)", ".": ". (empty hole)", "_": "_ (no hole)",
+                         "?": "? (either)"}
+                raise CodeError(f"Row {r + 1} of the {what} has the character "
+                                f"'{_show(ch)}'; use " +
+                                ", ".join(names[c] for c in allowed) + ".")
+    width = max(len(row) for row in rows)
+    return [row.ljust(width, "_") for row in rows]
+
+
+def _trim_box(rows):
+    """(r0, r1, c0, c1) of the rows/columns that hold any hole."""
+    rs = [r for r, row in enumerate(rows) if row.strip("_")]
+    cs = [c for c in range(len(rows[0])) if any(row[c] != "_" for row in rows)]
+    return rs[0], rs[-1] + 1, cs[0], cs[-1] + 1
+
+
+def _shape_key(lattice, cells):
+    return (lattice, "/".join("".join("o" if x else "_" for x in row)
+                              for row in cells))
+
+
+def make_board(lattice, rows):
+    """Board from canonical rows (trimmed, rectangular)."""
+    cells = [[ch != "_" for ch in row] for row in rows]
+    numbering = SEED_NUMBERING.get(_shape_key(lattice, cells))
+    return Board(lattice, cells, numbering)
+
+
+def _parse_goal(text, board, box, raw_rows, start):
+    if text == "anywhere":
+        return None
+    if text == "complement":
+        empty = board.full & ~start
+        if empty.bit_count() != 1:
+            raise CodeError(f"The goal 'complement' needs a start with exactly "
+                            f"one empty hole; this one has {empty.bit_count()}.")
+        return empty, board.full & ~empty, 0
+    grid = _grid(text, "o.?_", "goal")
+    if len(grid) != len(raw_rows):
+        raise CodeError(f"The goal has {len(grid)} rows; the board has "
+                        f"{len(raw_rows)}.")
+    width = max(len(grid[0]), len(raw_rows[0]))
+    grid = [row.ljust(width, "_") for row in grid]
+    raw = [row.ljust(width, "_") for row in raw_rows]
+    r0, _r1, c0, _c1 = box
+    peg = empty = free = 0
+    for r, (grow, brow) in enumerate(zip(grid, raw)):
+        for c, (g, b) in enumerate(zip(grow, brow)):
+            if (g == "_") != (b == "_"):
+                if b == "_":
+                    raise CodeError(f"The goal has {'a peg' if g == 'o' else 'a hole'} "
+                                    f"at row {r + 1}, column {c + 1}, where the "
+                                    f"board has no hole.")
+                raise CodeError(f"The goal has no hole at row {r + 1}, column "
+                                f"{c + 1}, where the board has one (use o, . or ?).")
+            if g == "_":
+                continue
+            bit = 1 << board.index[(r - r0, c - c0)]
+            if g == "o":
+                peg |= bit
+            elif g == ".":
+                empty |= bit
+            else:
+                free |= bit
+    return peg, empty, free
+
+
+def parse_hole(board, token, what="hole"):
+    """A hole given by number (``14``) or name (``d4``) -> hole number."""
+    token = token.strip()
+    if token.isdigit():
+        i = int(token)
+        if i >= board.n:
+            raise CodeError(f"There is no {what} {i}: this board's holes are "
+                            f"numbered 0 to {board.n - 1}.")
+        return i
+    if len(token) >= 2 and token[0].lower() in LETTERS and token[1:].isdigit():
+        c = LETTERS.index(token[0].lower())
+        r = int(token[1:]) - 1
+        i = board.index.get((r, c))
+        if i is None:
+            raise CodeError(f"There is no {what} at {_show(token)} (column "
+                            f"{token[0].lower()}, row {r + 1}) on this board.")
+        return i
+    raise CodeError(f"'{_show(token)}' is not a hole: give a hole number (0 to "
+                    f"{board.n - 1}) or a name like d4 (column letter, row number).")
+
+
+def _parse_first(board, text, start):
+    """``F-T[-T...]`` -> (chain of hole numbers, list of jump indices)."""
+    parts = text.replace(",", "-").split("-")
+    if len(parts) < 2 or not all(parts):
+        raise CodeError(f"The first move '{_show(text)}' should look like 14-6 "
+                        f"(from hole, to hole; more -to for a chain), holes by "
+                        f"number or name.")
+    chain = [parse_hole(board, p, "hole") for p in parts]
+    state = start
+    jumps = []
+    for a, t in zip(chain, chain[1:]):
+        j = board.jump_index.get((a, t))
+        if j is None:
+            raise CodeError(f"The first move '{_show(text)}' is not a jump on "
+                            f"this board: no jump goes from hole {a} to hole {t}.")
+        a_, b, _t = board.jumps[j]
+        if not (state >> a & 1 and state >> b & 1 and not state >> t & 1):
+            raise CodeError(f"The first move '{_show(text)}' is not possible "
+                            f"from the start: the jump {a} -> {t} needs pegs in "
+                            f"holes {a} and {b} and hole {t} empty.")
+        state ^= board.jump_masks[j]
+        jumps.append(j)
+    return tuple(chain), jumps
+
+
+def parse(params, rest, options=None):
+    """``params`` is the lattice, ``rest`` [ROWS] or [ROWS, GOAL]; options
+    may hold ``metric`` and ``first``."""
+    options = options or {}
+    lattice = params.lower()
+    if lattice not in DIRECTIONS:
+        raise CodeError(f"Unknown lattice '{_show(params)}': use sq4 (orthogonal "
+                        f"jumps), sq8 (diagonal jumps too) or tri (triangular, "
+                        f"six directions).")
+    if not rest or not rest[0]:
+        raise CodeError(f"The code has no rows after 'pegs:{lattice}:': rows of "
+                        f"o (peg), . (empty hole) and _ (no hole), separated by /.")
+    if len(rest) > 2:
+        raise CodeError("A pegs code has at most four fields: "
+                        "pegs:LATTICE:ROWS:GOAL.")
+    raw = _grid(rest[0], "o._", "board")
+    holes = sum(row.count("o") + row.count(".") for row in raw)
+    if holes == 0:
+        raise CodeError("The board has no holes: draw holes with o (peg) or . "
+                        "(empty hole).")
+    if holes > MAX_HOLES:
+        raise CodeError(f"The board has {holes} holes; at most {MAX_HOLES} are "
+                        f"supported.")
+    box = _trim_box(raw)
+    r0, r1, c0, c1 = box
+    rows = [row[c0:c1] for row in raw[r0:r1]]
+    board = make_board(lattice, rows)
+    start = 0
+    for i, (r, c) in enumerate(board.holes):
+        if rows[r][c] == "o":
+            start |= 1 << i
+    if len(rest) == 2:
+        goal = _parse_goal(rest[1], board, box, raw, start)
+    else:
+        goal = None
+    metric = (options.get("metric") or "move").lower()
+    if metric not in METRICS:
+        raise CodeError(f"Unknown counting rule '{_show(metric)}' for peg "
+                        f"solitaire: use move (a chain of jumps by one peg is one "
+                        f"move) or jump (every jump counts).")
+    first = options.get("first")
+    first_chain = first_jumps = None
+    if first:
+        first_chain, first_jumps = _parse_first(board, str(first), start)
+    return Pegs(board, start, goal, metric, first_chain, first_jumps)
+
+
+def expand_preset(name):
+    """``NAME[-EMPTY[-GOAL]]`` -> full code.  NAME is a board (english,
+    french, diamond41, wiegleb45, hoppers, variant21, triangle4..triangle8,
+    also triangle10/15/21/28/36); EMPTY the hole left empty at the start
+    (number or name, default: the board's usual one); GOAL ``complement``
+    (one peg in that hole), ``anywhere`` (one peg anywhere) or a hole (one
+    peg there).  Example: ``triangle15-3-complement``."""
+    if name.lower() in DIRECTIONS:
+        raise CodeError(f"The code stops after 'pegs:{name}:'; the rows come next "
+                        f"(o peg, . empty hole, _ no hole, rows separated by /).")
+    parts = name.split("-")
+    key = parts[0].lower()
+    key = ALIASES.get(key, key)
+    if key not in BOARDS or len(parts) > 3:
+        raise CodeError(f"Unknown peg solitaire board '{_show(name)}'; named "
+                        f"boards: {', '.join(sorted(BOARDS))} (optionally "
+                        f"-EMPTYHOLE and -complement, -anywhere or -HOLE).")
+    lattice, shape, empty_tok, goal_tok, _label = BOARDS[key]
+    rows = _grid(shape, "o._", "board")
+    board = make_board(lattice, rows)
+    empty = parse_hole(board, parts[1] if len(parts) > 1 else empty_tok,
+                       "hole")
+    if len(parts) > 2:
+        goal_tok = parts[2].lower()
+    start = board.full & ~(1 << empty)
+    code = f"pegs:{lattice}:" + "/".join(board.rows(start))
+    if goal_tok == "anywhere":
+        return code
+    target = empty if goal_tok == "complement" else parse_hole(board, goal_tok, "hole")
+    return code + ":" + "/".join(board.rows(1 << target))
+
+
+# -- the puzzle --------------------------------------------------------------
+def format_chain(chain):
+    return "[" + ", ".join(str(h) for h in chain) + "]"
+
+
+class Pegs:
+    """One peg-solitaire problem: board, start, goal, counting rule."""
+
+    family = FAMILY
+    reversible = False
+
+    def __init__(self, board, start, goal, metric="move", first=None,
+                 first_jumps=None):
+        self.board = board
+        self.start = start
+        self.metric = metric
+        self.first = first                  # chain of hole numbers or None
+        self.first_jumps = first_jumps or []
+        if goal is None:
+            self.goal_kind = "anywhere"
+            self.goal_peg = self.goal_empty = self.goal_free = 0
+            self.goal_min = self.goal_max = 1
+        else:
+            self.goal_kind = "pattern"
+            self.goal_peg, self.goal_empty, self.goal_free = goal
+            self.goal_min = self.goal_peg.bit_count()
+            self.goal_max = self.goal_min + self.goal_free.bit_count()
+        self._care = self.goal_peg | self.goal_empty
+        single = self.goal_kind == "pattern" and not self.goal_free
+        # A single complete goal position lets the generic bidirectional
+        # search run backwards from it (predecessors are "unjumps").  A fixed
+        # first move would let the backward side slip past it: not then.
+        self.goal_state = self.goal_peg if single and not first else None
+        # Holes that are never jumped over: a peg there that has to go must
+        # make a move of its own.
+        self._must_leave = board.unjumpable & (
+            self.goal_empty if self.goal_kind == "pattern" else board.full)
+        if metric == "move":
+            self.heuristics = {"corners": self.corners}
+            self.heuristic = self.corners
+            self.successors = self._chain_successors
+            self.predecessors = self._chain_predecessors
+        else:
+            self.heuristics = {"pegs": self.pegs_left}
+            self.heuristic = self.pegs_left
+            self.successors = self._jump_successors
+            self.predecessors = self._jump_predecessors
+        if self.goal_state is None:
+            self.predecessors = None
+        self._forced = {}
+        if first:
+            state = start
+            for j in self.first_jumps:
+                self._forced[state] = j
+                state ^= board.jump_masks[j]
+            self.after_first = state
+        else:
+            self.after_first = start
+
+    # -- goal and bounds ---------------------------------------------------
+    def is_goal(self, state):
+        if self.goal_kind == "anywhere":
+            return state != 0 and not state & (state - 1)
+        return state & self._care == self.goal_peg
+
+    def goal_masks(self):
+        """Masks a symmetry must fix for the goal to stay the same."""
+        return [self.goal_peg, self.goal_empty, self.goal_free]
+
+    def corners(self, state):
+        """Move-metric lower bound: every peg on a hole that no jump passes
+        over, and that must end up empty, must make a move of its own (two
+        such pegs cannot share a move); and one move if not solved."""
+        k = (state & self._must_leave).bit_count()
+        if self.goal_kind == "anywhere" and k:
+            k -= 1                      # the last peg may stay in one of them
+        if k == 0 and not self.is_goal(state):
+            return 1
+        return k
+
+    def pegs_left(self, state):
+        """Jump-metric bound: each jump removes exactly one peg."""
+        return max(0, state.bit_count() - self.goal_max)
+
+    # -- moves -------------------------------------------------------------
+    def _jump_successors(self, state):
+        board = self.board
+        forced = self._forced.get(state) if self._forced else None
+        for j, (a, b, t) in enumerate(board.jumps):
+            if state >> a & 1 and state >> b & 1 and not state >> t & 1:
+                if forced is not None and j != forced:
+                    continue
+                yield (a, b, t), state ^ board.jump_masks[j]
+
+    def _jump_predecessors(self, state):
+        board = self.board
+        for j, (a, b, t) in enumerate(board.jumps):
+            if state >> t & 1 and not state >> a & 1 and not state >> b & 1:
+                yield (a, b, t), state ^ board.jump_masks[j]
+
+    def _chain_successors(self, state):
+        """Every chain of one or more jumps by one peg, as (chain, child)."""
+        jf = self.board.jumps_from
+        prefix = self.first if (self.first and state == self.start) else None
+        for a in self.board.bits(state):
+            stack = [(a, state, (a,))]
+            while stack:
+                x, q, path = stack.pop()
+                for over, to, mask, t, _j in jf[x]:
+                    if q & over and not q & to:
+                        q2 = q ^ mask
+                        p2 = path + (t,)
+                        if prefix is None or p2[:len(prefix)] == prefix[:len(p2)]:
+                            if prefix is None or len(p2) >= len(prefix):
+                                yield p2, q2
+                            stack.append((t, q2, p2))
+
+    def _chain_predecessors(self, state):
+        """Chains that end in ``state``: one peg's unjumps, read forwards."""
+        ji = self.board.jumps_into
+        for t in self.board.bits(state):
+            stack = [(t, state, (t,))]
+            while stack:
+                x, q, path = stack.pop()
+                for need, mask, a, _j in ji[x]:
+                    if not q & need:
+                        q2 = q ^ mask
+                        p2 = (a,) + path
+                        yield p2, q2
+                        stack.append((a, q2, p2))
+
+    def chain_jumps(self, chain):
+        """(from, over, to) triples of a chain of hole numbers."""
+        board = self.board
+        return [board.jumps[board.jump_index[(a, t)]] for a, t in zip(chain, chain[1:])]
+
+    def apply(self, state, move):
+        """The position after a move (jump triple or chain)."""
+        board = self.board
+        jumps = [move] if self.metric == "jump" else self.chain_jumps(move)
+        for a, b, t in jumps:
+            state ^= (1 << a) | (1 << b) | (1 << t)
+        return state
+
+    # -- presentation ------------------------------------------------------
+    def format_move(self, move):
+        if self.metric == "jump":
+            return format_chain((move[0], move[2]))
+        return format_chain(move)
+
+    def move_json(self, move):
+        holes = self.board.holes
+        if self.metric == "jump":
+            path, removed = [move[0], move[2]], [move[1]]
+        else:
+            path = list(move)
+            removed = [b for _a, b, _t in self.chain_jumps(move)]
+        return {"path": [list(holes[i]) for i in path],
+                "removed": [list(holes[i]) for i in removed]}
+
+    def goal_rows(self):
+        if self.goal_kind == "anywhere":
+            return None
+        grid = self.board.rows(0, empty="_")
+        grid = [list(row) for row in grid]
+        for i, (r, c) in enumerate(self.board.holes):
+            bit = 1 << i
+            grid[r][c] = ("o" if self.goal_peg & bit else
+                          "." if self.goal_empty & bit else "?")
+        return ["".join(row) for row in grid]
+
+    def encode(self, state):
+        code = f"pegs:{self.board.lattice}:" + "/".join(self.board.rows(state))
+        goal = self.goal_rows()
+        if goal is not None:
+            code += ":" + "/".join(goal)
+        return code
+
+    def code(self):
+        return self.encode(self.start)
+
+    def view(self, state):
+        return {"family": FAMILY, "lattice": self.board.lattice,
+                "rows": self.board.rows(state)}
+
+    def describe(self):
+        return {"family": FAMILY, "lattice": self.board.lattice,
+                "rows": self.board.rows(self.start),
+                "goal": self.goal_rows(),
+                "holes": [list(cell) for cell in self.board.holes],
+                "metric": self.metric, "metrics": list(METRICS),
+                "heuristics": list(self.heuristics)}
+
+    def auto_algorithm(self):
+        return "meet", {}
+
+    def custom_search(self, name):
+        from . import pegs_search
+        if name in pegs_search.SEARCHES:
+            return pegs_search.SEARCHES[name]
+        if name in ("bidir", "astar", "iddfs"):
+            return pegs_search.no_count_wrapper(name)
+        return None
+
+    def extra_algorithms(self):
+        from . import pegs_search
+        return [{"name": name, "label": label, "available": True}
+                for name, label in pegs_search.LABELS.items()]
+
+
+# -- instant refusals ----------------------------------------------------------
+def _class_name(board):
+    if board.lattice == "sq4":
+        return "Beasley's position classes (the rule of three)"
+    return "the position classes of this lattice (parity of pegs along the jump lines)"
+
+
+def check_solvable(puzzle):
+    """Raise Unsolvable when a counting or class argument settles it."""
+    board = puzzle.board
+    start = puzzle.after_first
+    pegs = start.bit_count()
+    if pegs < puzzle.goal_min:
+        raise Unsolvable(f"The goal needs at least {puzzle.goal_min} peg"
+                         f"{'s' if puzzle.goal_min > 1 else ''}; the start has "
+                         f"{pegs}, and jumps only remove pegs.")
+    if puzzle.is_goal(start):
+        return
+    if not any(True for _ in puzzle._jump_successors(start)):
+        raise Unsolvable("No jump is possible from the start position, and it is "
+                         "not the goal.")
+    if puzzle.goal_kind == "pattern":
+        if board.reduce(start ^ puzzle.goal_peg, board.bits(puzzle.goal_free)):
+            raise Unsolvable(f"The start and the goal are in different classes "
+                             f"by {_class_name(board)}: every jump changes the "
+                             f"pegs on each line class in step, so no sequence "
+                             f"of jumps joins them.")
+    else:
+        if not any(board.reduce(start ^ (1 << h)) == 0 for h in range(board.n)):
+            raise Unsolvable(f"No single peg anywhere is in the start's class by "
+                             f"{_class_name(board)}: the start cannot finish "
+                             f"with one peg.")
+
+
+def finish_holes(puzzle):
+    """Holes where a lone survivor is allowed by the class argument."""
+    board = puzzle.board
+    return [h for h in range(board.n)
+            if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+
+
+__all__ = ["FAMILY", "PRESETS", "parse", "expand_preset", "check_solvable",
+           "Pegs", "PuzzleError"]
