@@ -140,3 +140,13 @@ def test_bad_edit_says_why_and_keeps_the_position(page, site_url, watch):
     # a legal move: I into the gap
     drag(page, [(4, 0), (4, 1)])
     assert code(page).startswith("blocks:4x5:BAAC/BAAC/DEEF/DGHF/.I.J:")
+    # the same with keys: the cursor is on I; pick it up, one step right, drop
+    canvas = page.get_by_test_id("board")
+    canvas.focus()
+    canvas.press("Enter")
+    canvas.press("ArrowRight")
+    edited(page, lambda: canvas.press("Enter"))
+    assert code(page).startswith("blocks:4x5:BAAC/BAAC/DEEF/DGHF/..IJ:")
+    # Delete removes the block under the cursor
+    edited(page, lambda: canvas.press("Delete"))
+    assert code(page).startswith("blocks:4x5:BAAC/BAAC/DEEF/DGHF/...J:")

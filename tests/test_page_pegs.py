@@ -7,7 +7,7 @@ and solve it.  Renderer: web/render/pegs.js; editor: web/edit/pegs.js."""
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import PageWatch, open_app, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -103,3 +103,27 @@ def test_triangle_on_the_triangular_lattice(page, site_url, watch):
     page.get_by_test_id("solve").click()
     wait_state(page, "solved")
     assert page.get_by_test_id("solution-length").text_content() == "5"
+
+
+def test_phone_touch_takes_a_peg_out(browser, site_url):
+    """A phone-sized page with a touch screen: a tap on a peg (pointer
+    events from touch) takes it out."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    page = context.new_page()
+    watch = PageWatch(page, site_url.split("/puzzle-lab/")[0])
+    try:
+        open_app(page, site_url, "pegs:hoppers")
+        start = code(page)
+        board = page.get_by_test_id("board")
+        board.scroll_into_view_if_needed()
+        box = board.bounding_box()
+        cell = (box["width"] - 2 * MARGIN) / (5 + 2 * PAD)
+        # the top peg: row 0, column 2
+        page.touchscreen.tap(box["x"] + MARGIN + (2 + PAD + 0.5) * cell,
+                             box["y"] + MARGIN + (PAD + 0.5) * cell)
+        expect(page.get_by_test_id("position-code")).not_to_have_text(start)
+        assert code(page).startswith("pegs:sq8:__.__/_ooo_/oo.oo/")
+        watch.check()
+    finally:
+        context.close()

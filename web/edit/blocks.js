@@ -335,7 +335,7 @@ function attach(canvas) {
     if (!active(app)) return;
     const cell = app.board.cellAt(e.clientX, e.clientY);
     if (ui.drag) {
-      if (cell) { extend(cell); ui.api.redraw(); }
+      if (cell) { ui.cursor = { r: cell.r, c: cell.c }; extend(cell); ui.api.redraw(); }
       return;
     }
     const hover = cell && ui.tool === "goal" && e.pointerType === "mouse" ? { r: cell.r, c: cell.c } : null;

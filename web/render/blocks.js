@@ -76,22 +76,34 @@ function luminance(color) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+// A shape's hue index: from its key, so a shape keeps its colour whatever
+// else is on the board (the next free hue when two shapes would share one).
+function hueIndex(key, taken) {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
+  let k = h % HUES.length;
+  for (let n = 0; n < HUES.length && taken.has(k); n++) k = (k + 1) % HUES.length;
+  taken.add(k);
+  return k;
+}
+
 // Colours per block: same shape -> same hue (lightness varies a little so
 // neighbours stay apart); blocks a goal names -> the accent colour.
 export function colours(rows, goals, p = palette()) {
   const dark = luminance(p.bg) < 0.4;
   const named = goalLetters(goals);
   const accentFg = cssVar("--accent-fg", dark ? "#111" : "#fff");
-  const families = new Map();
+  const blocks = blocksOf(rows);
+  const keys = [...new Set([...blocks.values()].map(shapeKey))].sort();
+  const taken = new Set();
+  const families = new Map(keys.map((key) => [key, { hue: HUES[hueIndex(key, taken)], n: 0 }]));
   const out = new Map();
-  for (const [letter, cells] of blocksOf(rows)) {
+  for (const [letter, cells] of blocks) {
     if (named.has(letter)) {
       out.set(letter, { fill: p.accent, edge: p.accent, text: accentFg, named: true });
       continue;
     }
-    const key = shapeKey(cells);
-    if (!families.has(key)) families.set(key, { hue: HUES[families.size % HUES.length], n: 0 });
-    const fam = families.get(key);
+    const fam = families.get(shapeKey(cells));
     const shade = [0, 5, -5][fam.n++ % 3];
     const h = fam.hue;
     out.set(letter, dark
@@ -181,17 +193,20 @@ function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
   roundedPath(ctx, cells, (x, y) => [o.x + (x + dx) * s, o.y + (y + dy) * s], inset, radius, s);
 }
 
-// The cell of a block nearest its centre (where its letter goes).
-function labelCell(cells) {
-  const cy = cells.reduce((s, x) => s + x[0], 0) / cells.length;
-  const cx = cells.reduce((s, x) => s + x[1], 0) / cells.length;
+// Where a block's letter goes (row, column, in cells, fractional): its
+// centre when that lies on the block (rectangles, most L shapes), else the
+// centre of its cell nearest to it.
+function labelAt(cells) {
+  const cy = cells.reduce((s, x) => s + x[0], 0) / cells.length + 0.5;
+  const cx = cells.reduce((s, x) => s + x[1], 0) / cells.length + 0.5;
+  if (cells.some(([r, c]) => r === Math.floor(cy) && c === Math.floor(cx))) return [cy, cx];
   let best = cells[0];
   let bd = Infinity;
   for (const cell of cells) {
-    const d = (cell[0] - cy) ** 2 + (cell[1] - cx) ** 2;
+    const d = (cell[0] + 0.5 - cy) ** 2 + (cell[1] + 0.5 - cx) ** 2;
     if (d < bd - 1e-9) { bd = d; best = cell; }
   }
-  return best;
+  return [best[0] + 0.5, best[1] + 0.5];
 }
 
 // ----------------------------------------------------------- animation ---
@@ -293,13 +308,13 @@ function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false)
   ctx.lineWidth = opts.selected === letter ? Math.max(2.5, s * 0.06) : Math.max(1, s * 0.025);
   ctx.strokeStyle = opts.selected === letter ? cssVar("--focus", "#1d6fd1") : c.edge;
   ctx.stroke();
-  const [lr, lc] = labelCell(cells);
-  const rect = board.cellRect(lr + dy, lc + dx);
+  const [ly, lx] = labelAt(cells);
+  const o = board.cellRect(0, 0);
   ctx.fillStyle = c.text;
   ctx.font = `${c.named ? 700 : 600} ${Math.max(10, Math.round(s * 0.36))}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(letter, rect.x + rect.w / 2, rect.y + rect.h / 2 + 1);
+  ctx.fillText(letter, o.x + (lx + dx) * s, o.y + (ly + dy) * s + 1);
 }
 
 // Goal patterns: a tint under the blocks, a dashed outline over them (so a
@@ -400,7 +415,7 @@ function drawOverlays(ctx, board, view, opts, p, col) {
     const cells = opts.ghost.cells;
     const ok = opts.ghost.ok !== false && cells.every(inBoard);
     ctx.save();
-    ctx.strokeStyle = ok ? (opts.ghost.kind === "goal" ? p.accent : focus) : bad;
+    ctx.strokeStyle = ok ? focus : bad;
     ctx.fillStyle = ctx.strokeStyle;
     ctx.globalAlpha = 0.3;
     shapePath(ctx, board, cells, GAP / 2, RADIUS);
