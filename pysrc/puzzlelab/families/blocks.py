@@ -88,6 +88,9 @@ PRESETS = [(label, code) for label, code in NAMED.values()]
 def expand_preset(name):
     if name in NAMED:
         return NAMED[name][1]
+    if "x" in name.lower() and name.lower().replace("x", "").isdigit():
+        raise CodeError(f"The code stops after the board size: the rows and "
+                        f"a goal come next, as in blocks:{name}:ROWS:GOAL.")
     raise CodeError(f"Unknown blocks preset '{name[:24]}'; known: "
                     f"{', '.join(NAMED)}.")
 
@@ -600,6 +603,11 @@ class Blocks:
     def custom_search(self, name):
         from . import blocks_search
         return blocks_search.custom_search(self, name)
+
+    def custom_explore(self, root):
+        """The analyze op's search: ``blocks_search.explore`` from ``root``."""
+        from . import blocks_search
+        return blocks_search.explore(self, root)
 
     # -- protocol odds and ends -------------------------------------------------
     def format_move(self, move):

@@ -6,9 +6,9 @@ and occupied cells so a child costs one integer addition, and it stores only
 the parent state per state (the move is recovered from the two states' bit
 difference when the path is rebuilt).  Returns labelled states and moves.
 
-Also ``explore(puzzle)``: the whole reachable set from the start with the
-same machinery (distance histogram, farthest positions), for tests and
-benchmarks; the API's ``analyze`` uses the generic ``search/explore.py``.
+Also ``explore(puzzle, root)``: the whole reachable set with the same
+machinery (distance histogram, farthest positions), which the API's
+``analyze`` gets through ``Blocks.custom_explore``.
 """
 
 from ..errors import PuzzleError
@@ -123,9 +123,9 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
         depth += 1
         layer = nxt
         paths = nxt_paths
-    if len(parent) > max_states:
-        over_budget(len(parent), max_states, clock, expanded, generated)
     if not found:
+        if len(parent) > max_states:
+            over_budget(len(parent), max_states, clock, expanded, generated)
         no_solution(clock, expanded, generated, len(parent))
     moves, states = rebuild(puzzle, parent, found[0])
     extra = {}
@@ -136,12 +136,14 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                               depth=len(moves)), extra)
 
 
-def explore(puzzle, *, max_states=DEFAULT_MAX_STATES, keep=200):
-    """Everything reachable from the start: SearchResult whose ``extra``
-    holds ``histogram``, ``max_distance``, ``reachable`` and ``farthest``
-    (canonical states), like ``search/explore.py``."""
+def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
+    """Everything reachable from ``root`` (a canonical state; default the
+    start): SearchResult whose ``extra`` holds ``histogram``,
+    ``max_distance``, ``reachable`` and ``farthest`` (canonical states), like
+    ``search/explore.py``.  Moves are reversible, so from the goal state this
+    is also the set that can reach it."""
     clock = Clock()
-    start = puzzle.start
+    start = puzzle.start if root is None else root
     full = puzzle.full
     border = puzzle.border
     region = puzzle.region
@@ -149,7 +151,7 @@ def explore(puzzle, *, max_states=DEFAULT_MAX_STATES, keep=200):
     reach = puzzle.reach
     seen = {start}
     add = seen.add
-    layer = [(start, list(puzzle.start_labels), puzzle.occupied(start))]
+    layer = [(start, list(puzzle.gids(start)), puzzle.occupied(start))]
     histogram = [1]
     last = layer
     expanded = generated = 0
