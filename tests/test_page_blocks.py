@@ -150,3 +150,22 @@ def test_bad_edit_says_why_and_keeps_the_position(page, site_url, watch):
     # Delete removes the block under the cursor
     edited(page, lambda: canvas.press("Delete"))
     assert code(page).startswith("blocks:4x5:BAAC/BAAC/DEEF/DGHF/...J:")
+
+
+def test_play_mode_taps_and_keys(page, site_url, watch):
+    open_app(page, site_url, HAKOIRI)
+    page.get_by_test_id("play-mode").click()
+    expect(page.get_by_test_id("play-moves").locator("button")).not_to_have_count(0)
+    # tap G, then the cell below it: G slides down
+    page.mouse.click(*centre(page, 3, 1))
+    page.mouse.click(*centre(page, 4, 1))
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    rows = code(page).split(":")[2].split("/")
+    assert rows[3][1] == "." and rows[4][1] != "." and rows[4][2] == ".", rows
+    # keys: Enter chooses the first block (by letter) that can move, here the
+    # 1x1 block now at row 4, column 3; ArrowDown pushes it into the gap
+    canvas = page.get_by_test_id("board")
+    canvas.focus()
+    canvas.press("Enter")
+    canvas.press("ArrowDown")
+    expect(page.get_by_test_id("play-counter")).to_have_text("2 moves")

@@ -52,6 +52,20 @@ def test_hoppers_solves_in_7_moves_and_plays_to_the_goal(page, site_url, watch):
     expect(page.get_by_test_id("move-counter")).to_have_text("7 / 7")
     # one peg, in the centre
     assert code(page).split(":")[2] == "__.__/_..._/..o../_..._/__.__"
+    # play it yourself from the start: tap the bottom peg, then the centre
+    page.get_by_test_id("step-first").click() if page.get_by_test_id("step-first").count() else page.locator("#pb-first").click()
+    page.get_by_test_id("play-mode").click()
+    expect(page.get_by_test_id("play-moves").locator("button")).not_to_have_count(0)
+    tap(page, 4, 2, cols=5)
+    tap(page, 2, 2, cols=5)
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    assert code(page).split(":")[2] == "__o__/_ooo_/ooooo/_o.o_/__.__"
+    # keys: an arrow shows a legal move, Enter plays it
+    canvas = page.get_by_test_id("board")
+    canvas.focus()
+    canvas.press("ArrowRight")
+    canvas.press("Enter")
+    expect(page.get_by_test_id("play-counter")).to_have_text("2 moves")
 
 
 def test_draw_a_board_set_a_goal_and_solve(page, site_url, watch):

@@ -3,7 +3,9 @@
 // the chosen tool (move a block, draw a rectangle or free-form block, erase,
 // wall, place a goal outline).  Every change is an api.py `edit` action
 // (families/blocks_edit.py); this file never builds a code.  Mounted by
-// main.js; render/blocks.js draws the overlays drawOptions() returns.
+// main.js; render/blocks.js draws the overlays drawOptions() returns.  In
+// play mode (web/play.js) pickMove/pickKey match a tap or key against the
+// legal moves api.py lists: tap a block, then where it should go.
 
 import { blocksOf, topLeft } from "../render/blocks.js";
 
@@ -175,6 +177,7 @@ function dragTarget(drag) {
 export function drawOptions(app) {
   const focused = document.activeElement === app.board.canvas;
   const opts = { goalIndex: ui.goalIndex };
+  if (app.play?.active) return opts;
   if (focused && ui.keyboard) opts.cursor = ui.cursor;
   const drag = ui.drag;
   if (ui.tool === "goal" && ui.goalBlock) opts.selected = ui.goalBlock;
@@ -383,4 +386,90 @@ function attach(canvas) {
   });
   canvas.addEventListener("focus", () => ui.api?.redraw());
   canvas.addEventListener("blur", () => { ui.drag = null; ui.api?.redraw(); });
+}
+
+// ------------------------------------------------------------ play mode ---
+
+const play = { block: null, grab: null };
+
+function displacement(m) {
+  return (m.move_data.path || []).reduce((s, [dr, dc]) => [s[0] + dr, s[1] + dc], [0, 0]);
+}
+
+function movesOf(moves, letter) {
+  return moves.map((m, i) => [m, i]).filter(([m]) => m.move_data.block === letter);
+}
+
+function choose(view, letter, grab) {
+  const [r, c] = topLeft(blocksOf(view.rows).get(letter));
+  play.block = letter;
+  play.grab = grab || { r, c };
+}
+
+// A tap: on a block that can move, choose it; then on a cell, the move of the
+// chosen block that takes the tapped-from cell there (or, failing that, the
+// shortest one whose place covers the tapped cell).  -1: nothing to play yet.
+export function pickMove(app, cell, moves, view) {
+  const ch = view.rows[cell.r]?.[cell.c];
+  const letter = ch && /[A-Za-z]/.test(ch) ? ch : null;
+  if (play.block && movesOf(moves, play.block).length && (!letter || letter === play.block)) {
+    const mine = movesOf(moves, play.block);
+    const want = [cell.r - play.grab.r, cell.c - play.grab.c];
+    let hit = mine.find(([m]) => { const d = displacement(m); return d[0] === want[0] && d[1] === want[1]; });
+    if (!hit) {
+      const cells = blocksOf(view.rows).get(play.block) || [];
+      const covers = mine.filter(([m]) => {
+        const [dr, dc] = displacement(m);
+        return cells.some(([r, c]) => r + dr === cell.r && c + dc === cell.c);
+      }).sort((a, b) => a[0].move_data.steps - b[0].move_data.steps);
+      hit = covers[0];
+    }
+    if (hit) { play.block = null; return hit[1]; }
+    if (letter === play.block) { play.block = null; return -1; }
+    return -1;
+  }
+  play.block = null;
+  if (letter && movesOf(moves, letter).length) choose(view, letter, { r: cell.r, c: cell.c });
+  else if (letter) ui.api?.message(`Block ${letter} cannot move.`, "info");
+  return -1;
+}
+
+// Keys: Enter or Space chooses the next block that can move; an arrow moves
+// the chosen block one cell that way (when it can).
+export function pickKey(app, key, moves, view) {
+  const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  const movable = [...new Set(moves.map((m) => m.move_data.block))].sort();
+  if (key === "Enter" || key === " ") {
+    if (!movable.length) return -1;
+    const next = movable[(movable.indexOf(play.block) + 1) % movable.length];
+    choose(view, next);
+    ui.api?.redraw();
+    return -1;
+  }
+  if (key === "Escape") { play.block = null; ui.api?.redraw(); return -1; }
+  if (!dirs[key]) return null;
+  if (!play.block || !movable.includes(play.block)) {
+    if (!movable.length) return -1;
+    choose(view, movable[0]);
+  }
+  const [dr, dc] = dirs[key];
+  const hit = movesOf(moves, play.block).find(([m]) => { const d = displacement(m); return d[0] === dr && d[1] === dc; });
+  if (!hit) { ui.api?.redraw(); return -1; }
+  play.grab = { r: play.grab.r + dr, c: play.grab.c + dc };
+  return hit[1];
+}
+
+// What play mode shows: the chosen block and the places it can go.
+export function playOptions(app) {
+  const moves = app.play?.moves || [];
+  const view = app.play?.view;
+  if (!play.block || !view || !movesOf(moves, play.block).length) return {};
+  const cells = blocksOf(view.rows).get(play.block) || [];
+  return {
+    selected: play.block,
+    targets: movesOf(moves, play.block).map(([m]) => {
+      const [dr, dc] = displacement(m);
+      return cells.map(([r, c]) => [r + dr, c + dc]);
+    }),
+  };
 }

@@ -4,9 +4,11 @@
 // with a margin of ghost cells to grow it), or set the goal (one hole, or a
 // pattern of peg / empty / either).  Every change is an api.py `edit` action
 // (families/pegs_edit.py); this file never builds a code.  Mounted by
-// main.js; render/pegs.js draws what view()/drawOptions() return.
+// main.js; render/pegs.js draws what view()/drawOptions() return.  In play
+// mode (web/play.js) pickMove/pickKey match a tap or key against the legal
+// moves api.py lists: tap a peg, then the hole where its jump (or chain) ends.
 
-import { layout } from "../render/pegs.js";
+import { fromGrid, layout } from "../render/pegs.js";
 
 const LATTICES = [
   ["sq4", "Square, straight jumps"],
@@ -221,6 +223,7 @@ function drawn(app) {
 export function drawOptions(app) {
   const focused = document.activeElement === app.board.canvas;
   const opts = {};
+  if (app.play?.active) return opts;
   if (focused && ui.keyboard) opts.cursor = ui.cursor;
   if (app.solution && app.step > 0) opts.lastMove = app.solution.move_data[app.step - 1];
   return opts;
@@ -315,4 +318,74 @@ function attach(canvas) {
   });
   canvas.addEventListener("focus", () => ui.api?.redraw());
   canvas.addEventListener("blur", () => ui.api?.redraw());
+}
+
+// ------------------------------------------------------------ play mode ---
+
+const play = { from: null, preview: null };
+
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+function movesFrom(moves, cell) {
+  return moves.map((m, i) => [m, i]).filter(([m]) => same(m.move_data.path[0], cell));
+}
+
+// A tap: on a peg that can move, choose it; then on a hole where one of its
+// moves ends, that move (the one with the fewest jumps).  -1: not yet.
+export function pickMove(app, cell, moves, view) {
+  const hole = fromGrid(view, cell.x, cell.y);
+  play.preview = null;
+  if (!hole) return -1;
+  const here = [hole.r, hole.c];
+  if (play.from) {
+    const ends = movesFrom(moves, play.from)
+      .filter(([m]) => same(m.move_data.path[m.move_data.path.length - 1], here))
+      .sort((a, b) => a[0].move_data.path.length - b[0].move_data.path.length);
+    if (ends.length) { play.from = null; return ends[0][1]; }
+  }
+  const wasHere = same(play.from, here);
+  play.from = null;
+  if (!wasHere && movesFrom(moves, here).length) play.from = here;
+  else if (!wasHere && view.rows[hole.r][hole.c] === "o") ui.api?.message("That peg cannot jump.", "info");
+  return -1;
+}
+
+// Keys: arrows step through the legal moves (shown as a path), Enter or
+// Space plays the one shown.
+export function pickKey(app, key, moves) {
+  const order = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (order[key]) {
+    if (!moves.length) return -1;
+    const k = play.preview === null ? (order[key] > 0 ? 0 : moves.length - 1)
+      : (play.preview + order[key] + moves.length) % moves.length;
+    play.preview = k;
+    play.from = null;
+    ui.api?.message(`Move ${k + 1} of ${moves.length}: ${moves[k].move}. Enter plays it.`, "info");
+    ui.api?.redraw();
+    return -1;
+  }
+  if (key === "Enter" || key === " ") {
+    const k = play.preview;
+    play.preview = null;
+    if (k === null || k >= moves.length) return -1;
+    ui.api?.message("");
+    return k;
+  }
+  if (key === "Escape") { play.preview = null; play.from = null; ui.api?.redraw(); return -1; }
+  return null;
+}
+
+// What play mode shows: the last move played, the chosen peg and where it can
+// land, or the move the keys point at.
+export function playOptions(app) {
+  const moves = app.play?.moves || [];
+  // the move just played (not after an undo)
+  const newest = app.play && app.play.index > 0 && app.play.index === app.play.history.length - 1;
+  const opts = { lastMove: newest ? app.play.lastMove : null };
+  if (play.preview !== null && moves[play.preview]) opts.preview = moves[play.preview].move_data;
+  if (play.from && movesFrom(moves, play.from).length) {
+    opts.selected = { r: play.from[0], c: play.from[1] };
+    opts.targets = movesFrom(moves, play.from).map(([m]) => m.move_data.path[m.move_data.path.length - 1]);
+  }
+  return opts;
 }

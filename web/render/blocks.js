@@ -240,7 +240,8 @@ function offsetAt(letter, cellsNow, cellsFrom, move, t) {
 
 // opts: {from, t, move (playback); desc (goals); goalIndex (alternative to
 //        stress); cursor {r, c}; preview {cells, kind: paint|erase|wall};
-//        ghost {cells, kind: move|goal, ok}; selected (letter)}
+//        ghost {cells, kind: move|goal, ok}; selected (letter);
+//        targets [[cells], ...] (play mode: where the selected block can go)}
 export function draw(board, view, opts = {}) {
   const { ctx } = board;
   const p = palette();
@@ -423,6 +424,16 @@ function drawOverlays(ctx, board, view, opts, p, col) {
     ctx.globalAlpha = 1;
     ctx.lineWidth = Math.max(2, s * 0.05);
     ctx.setLineDash(opts.ghost.kind === "goal" ? [s * 0.14, s * 0.09] : []);
+    ctx.stroke();
+    ctx.restore();
+  }
+  for (const cells of opts.targets || []) {
+    ctx.save();
+    ctx.strokeStyle = focus;
+    ctx.globalAlpha = 0.75;
+    ctx.lineWidth = Math.max(1.5, s * 0.035);
+    ctx.setLineDash([s * 0.08, s * 0.08]);
+    shapePath(ctx, board, cells, 0.12, RADIUS);
     ctx.stroke();
     ctx.restore();
   }

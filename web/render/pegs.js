@@ -83,6 +83,22 @@ export function layout(board, view) {
   return { centre, hit, cells, point };
 }
 
+// The cell nearest to fractional grid coordinates (board.cellAt's x, y:
+// columns and rows of the board's grid), within half a cell; or null.
+export function fromGrid(view, gx, gy) {
+  const e = extent(view);
+  const aspect = view.lattice === "tri" ? TRI_ASPECT : 1;
+  let best = null;
+  let bd = 0.55 ** 2;
+  for (const [r, c] of cellsToShow(view)) {
+    const dx = gx - (xOf(view.lattice, r, c) - e.x0 + PAD + 0.5);
+    const dy = (gy - (r - e.r0 + PAD + 0.5)) * aspect;
+    const d = dx * dx + dy * dy;
+    if (d < bd) { bd = d; best = { r, c }; }
+  }
+  return best;
+}
+
 function ease(t) {
   return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
 }
@@ -96,7 +112,8 @@ function at(view, r, c) {
 }
 
 // opts: {from, t, move (playback); desc (goal, holes); lastMove (the move that
-//        led here, drawn as a path); cursor {r, c}; numbers (bool, default true)}
+//        led here, drawn as a path); cursor {r, c}; numbers (bool, default true);
+//        play mode: selected {r, c}, targets [[r, c], ...], preview (a move_json)}
 // A view may carry `offset` [dr, dc] (the editor's margin round the board)
 // and `ghosts` [[r, c], ...] (cells without a hole drawn faintly, to add one).
 export function draw(board, view, opts = {}) {
@@ -173,6 +190,8 @@ export function draw(board, view, opts = {}) {
   const anim = opts.from && opts.t < 1 && opts.move?.path ? opts.move : null;
   const pathMove = anim || opts.lastMove;
   if (pathMove?.path?.length > 1) drawPath(ctx, L, pathMove, s, p, anim ? ease(opts.t) : 1);
+  const focus = cssVar("--focus", "#1d6fd1");
+  if (opts.preview?.path?.length > 1 && !anim) drawPath(ctx, L, opts.preview, s, { ...p, accent: focus }, 1);
 
   // pegs
   const fromView = opts.from && opts.t < 1 ? opts.from : null;
@@ -231,9 +250,27 @@ export function draw(board, view, opts = {}) {
     });
   }
 
+  for (const [r, c] of opts.targets || []) {
+    const q = L.centre(r, c);
+    ctx.strokeStyle = focus;
+    ctx.lineWidth = Math.max(2, s * 0.05);
+    ctx.setLineDash([s * 0.07, s * 0.06]);
+    ctx.beginPath();
+    ctx.arc(q.x, q.y, s * (PEG_R + 0.02), 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  if (opts.selected) {
+    const q = L.centre(opts.selected.r, opts.selected.c);
+    ctx.strokeStyle = focus;
+    ctx.lineWidth = Math.max(3, s * 0.08);
+    ctx.beginPath();
+    ctx.arc(q.x, q.y, s * (PEG_R + 0.06), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
   if (opts.cursor) {
     const q = L.centre(opts.cursor.r, opts.cursor.c);
-    ctx.strokeStyle = cssVar("--focus", "#1d6fd1");
+    ctx.strokeStyle = focus;
     ctx.lineWidth = 3;
     ctx.beginPath();
     ctx.arc(q.x, q.y, s * 0.47, 0, 2 * Math.PI);
