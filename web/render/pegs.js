@@ -191,7 +191,6 @@ export function draw(board, view, opts = {}) {
   const pathMove = anim || opts.lastMove;
   if (pathMove?.path?.length > 1) drawPath(ctx, L, pathMove, s, p, anim ? ease(opts.t) : 1);
   const focus = cssVar("--focus", "#1d6fd1");
-  if (opts.preview?.path?.length > 1 && !anim) drawPath(ctx, L, opts.preview, s, { ...p, accent: focus }, 1);
 
   // pegs
   const fromView = opts.from && opts.t < 1 ? opts.from : null;
@@ -229,6 +228,9 @@ export function draw(board, view, opts = {}) {
     const scale = 1 + Math.sin(Math.PI * f) * 0.12;
     drawPeg(ctx, { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f - hop }, s * scale, p, 1, false, true);
   }
+
+  // play mode: the move the keys point at, over the pegs it jumps
+  if (opts.preview?.path?.length > 1 && !anim) drawPath(ctx, L, opts.preview, s, { ...p, accent: focus }, 1);
 
   // hole numbers, small
   if (opts.numbers !== false && opts.desc?.holes) {
