@@ -347,6 +347,9 @@ def main(argv=None):
     sub.add_parser("build", help="assemble the site (the default)")
     tp = sub.add_parser("test", help="install test tools, build, run the whole suite")
     tp.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["test"]:          # everything after "test" goes to pytest
+        return test(argv[1:])
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port, args.base)

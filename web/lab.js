@@ -58,7 +58,7 @@ export class Lab {
       const tr = this.row([name, "…", "", "", "", ""]);
       let seen = 0;
       app.solveReq = true;
-      const reply = await this.startRequest({ op: "solve", code, algorithm: name, max_states: 3_000_000 }, (p) => {
+      const reply = await this.startRequest({ op: "solve", code, algorithm: name, max_states: Number($("budget").value) }, (p) => {
         tr.children[3].textContent = (p.expanded ?? 0).toLocaleString("en");
         tr.children[4].textContent = (p.elapsed ?? 0).toFixed(1);
         for (const it of (p.iterations || []).filter((i) => i.bound !== undefined)) {

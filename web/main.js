@@ -326,7 +326,7 @@ async function solve() {
   if (!$("metric-field").hidden) app.options.metric = $("metric").value;
   const req = { op: "solve", code: linkFor(frozen.code), algorithm: $("algorithm").value,
     heuristic: $("heuristic").value || null, count: $("count").checked,
-    max_states: 3_000_000 };
+    max_states: Number($("budget").value) };
   history.replaceState(null, "", `#${linkFor(frozen.code)}`);
   setState("solving");
   setBusy(true);
@@ -397,7 +397,7 @@ async function analyze() {
   setState("solving");
   $("analysis-out").textContent = "Exploring…";
   app.solveReq = true;
-  const reply = await startRequest({ op: "analyze", code: linkFor(app.desc.code), max_states: 3_000_000 },
+  const reply = await startRequest({ op: "analyze", code: linkFor(app.desc.code), max_states: Number($("budget").value) },
     (p) => { $("analysis-out").textContent = formatProgress(p); });
   app.solveReq = null;
   setBusy(false);
