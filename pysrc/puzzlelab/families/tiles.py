@@ -321,7 +321,9 @@ class Tiles:
         return out
 
     def has_wd(self):
-        return self.w <= WD_MAX_SIDE and self.h <= WD_MAX_SIDE
+        # table sizes: 4x4 24,964 per half; 5x2 11,010; 6x2 and 5x3 > 60,000
+        w, h = self.w, self.h
+        return (w <= WD_MAX_SIDE and h <= WD_MAX_SIDE) or min(w, h) == 2 and max(w, h) <= 5
 
     def has_pdb(self):
         return self.w == 4 and self.h == 4
@@ -437,7 +439,7 @@ def _tiles_idastar(puzzle, *, heuristic=None, count=False, max_nodes=None, **_):
     """The ``idastar`` of the tiles family: the specialised engine when the
     bound has an incremental form, else the generic IDA*."""
     from . import tiles_ida
-    name = getattr(heuristic, "bound_name", None)
+    name = next((k for k, f in puzzle.heuristics.items() if f == heuristic), None)
     if heuristic is None or name is not None:
         bound = puzzle.incremental_bound(name)
         if bound is not None:

@@ -59,9 +59,8 @@ def _neighbours(w, h):
     return nbrs, without
 
 
-def _result(puzzle, blanks, clock, expanded, generated, iterations, solutions,
-            count, bound):
-    """Rebuild moves and states from the blank's cells along the path."""
+def path_states(puzzle, blanks):
+    """Moves and states from the blank's cells along a path."""
     w = puzzle.w
     state = bytearray(puzzle.start)
     states = [bytes(state)]
@@ -74,6 +73,12 @@ def _result(puzzle, blanks, clock, expanded, generated, iterations, solutions,
         state[b], state[c] = t, 0
         moves.append((t, direction))
         states.append(bytes(state))
+    return moves, states
+
+
+def _result(puzzle, blanks, clock, expanded, generated, iterations, solutions,
+            count, bound):
+    moves, states = path_states(puzzle, blanks)
     extra = {"iterations": iterations, "lower_bound": len(moves)}
     if count:
         extra["solutions"] = solutions

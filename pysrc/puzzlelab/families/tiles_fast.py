@@ -1,0 +1,210 @@
+"""The fast sliding-tile solver for boards too large to solve optimally in
+reasonable time: a short optimal IDA* first (it settles easy positions and
+proves a lower bound), then "reduction": place one edge line of the board
+at a time, tile by tile with small A* searches that leave placed tiles alone,
+until a block of at most 4x4 remains, which the optimal IDA* finishes (with
+a node budget; if that runs out, one more line is placed).  The answer is
+labelled ``optimal: False`` unless its length equals the proven lower bound,
+which is reported as ``extra["lower_bound"]``.  Reached through
+``Tiles.custom_search("fast")`` (tiles.py); siblings: tiles_ida.py.
+
+Working state: ``board`` (list, cell -> tile) and ``blanks``, the blank's
+cells from the start, one per move.  Example on 5x5: after the top row and
+the left column are placed, the region is rows 1-4 x columns 1-4 and the
+solver hands the 4x4 block, relabelled, to IDA* with pattern databases.
+"""
+
+import heapq
+
+from ..errors import PuzzleError, SearchLimit
+from ..search.common import Clock, SearchResult, progress, stats
+from . import tiles_ida
+
+TRY_OPTIMAL = 200_000       # IDA* nodes spent first on the whole board
+TRY_OPTIMAL_SLOW = 20_000   # the same with bounds updated by a function call
+BLOCK_BUDGET = 1_500_000    # IDA* nodes for the last block (per attempt)
+
+
+def fast_search(puzzle, *, count=False, heuristic=None, optimal_budget=None, **_):
+    """Generator: a solution, fast; SearchResult.optimal tells whether its
+    length was proven minimal, extra["lower_bound"] the proven bound."""
+    if count:
+        raise PuzzleError("Counting all optimal solutions needs an optimal "
+                          "method (IDA* or BFS), not the fast solver.")
+    from .tiles import Tiles
+    clock = Clock()
+    multi = puzzle.metric == "multi"
+    work = Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal) if multi else puzzle
+    bound = work.incremental_bound()
+    lower = bound.init(list(work.start))[0] if bound.kind == "step" else \
+        work.heuristic(work.start)
+    if optimal_budget is None:
+        optimal_budget = TRY_OPTIMAL if bound.kind == "pdb" else TRY_OPTIMAL_SLOW
+    budget = optimal_budget
+    tried = None
+    if budget > 0 and not multi:
+        try:
+            result = yield from tiles_ida.search(work, bound, max_nodes=budget, clock=clock)
+            result.extra["method"] = "IDA* (finished within the fast solver's budget)"
+            return result
+        except SearchLimit as limit:
+            lower = max(lower, limit.details.get("lower_bound", 0))
+            tried = limit.details.get("iterations")
+    blanks = yield from _reduce(work, clock)
+    moves, states = tiles_ida.path_states(work, blanks)
+    method = "reduction: edge lines placed by A*, the last block by IDA*"
+    if multi:
+        moves, states = _merge(puzzle, moves, states)
+        lower = max(lower, puzzle.multi_manhattan(puzzle.start))
+        method += "; single-tile moves merged into line moves"
+    optimal = len(moves) == lower
+    extra = {"lower_bound": lower, "method": method,
+             "not_proven_optimal": not optimal}
+    if tried:
+        extra["iterations"] = tried
+    yield progress(clock, expanded=len(moves), depth=len(moves))
+    return SearchResult(moves, states, len(moves), optimal,
+                        stats(clock, len(moves), len(moves), len(states),
+                              depth=len(moves), lower_bound=lower), extra)
+
+
+def _merge(puzzle, moves, states):
+    """Single-tile moves -> multi-tile moves: consecutive moves in the same
+    direction along one line are one line move."""
+    out, kept = [], [states[0]]
+    for j, (tile, d) in enumerate(moves):
+        if out and out[-1][1] == d:
+            out[-1] = (out[-1][0] + (tile,), d)
+            kept[-1] = states[j + 1]
+        else:
+            out.append(((tile,), d))
+            kept.append(states[j + 1])
+    return out, kept
+
+
+def _reduce(puzzle, clock):
+    """Generator: the blank's cells along a solution (list)."""
+    w, h = puzzle.w, puzzle.h
+    board = list(puzzle.start)
+    goal = puzzle.goal
+    gb = goal.index(0)
+    gbr, gbc = divmod(gb, w)
+    r0, r1, c0, c1 = 0, h, 0, w
+    blanks = [board.index(0)]
+    tried_block = False
+    while True:
+        rw, rh = c1 - c0, r1 - r0
+        if rw <= 4 and rh <= 4 and not (tried_block and rw > 2 and rh > 2 and rw * rh > 9):
+            sub, cells = _block(board, goal, w, r0, r1, c0, c1)
+            small = rw * rh <= 9
+            try:
+                result = yield from tiles_ida.search(
+                    sub, sub.incremental_bound(),
+                    max_nodes=None if small else BLOCK_BUDGET, clock=clock)
+            except SearchLimit:
+                tried_block = True
+            else:
+                for state in result.states[1:]:
+                    blanks.append(cells[state.index(0)])
+                return blanks
+        # place one edge line: shrink the longer side, keeping the goal blank
+        allowed = {r * w + c for r in range(r0, r1) for c in range(c0, c1)}
+        if rh >= rw and rh > 2:
+            if gbr != r0:
+                line = [r0 * w + c for c in range(c0, c1)]
+                r0 += 1
+            else:
+                line = [(r1 - 1) * w + c for c in range(c0, c1)]
+                r1 -= 1
+        else:
+            if gbc != c0:
+                line = [r * w + c0 for r in range(r0, r1)]
+                c0 += 1
+            else:
+                line = [r * w + c1 - 1 for r in range(r0, r1)]
+                c1 -= 1
+        # two tiles at a time (shorter than one by one), the last two together
+        j = len(line) % 2
+        if j:
+            _place(board, w, allowed, [(goal[line[0]], line[0])], blanks)
+            allowed.discard(line[0])
+        while j < len(line):
+            pair = line[j:j + 2]
+            _place(board, w, allowed, [(goal[c], c) for c in pair], blanks)
+            allowed.difference_update(pair)
+            j += 2
+            yield progress(clock, depth=len(blanks) - 1, expanded=len(blanks))
+        yield progress(clock, depth=len(blanks) - 1, expanded=len(blanks))
+
+
+def _block(board, goal, w, r0, r1, c0, c1):
+    """The region as a puzzle of its own, tiles relabelled 1..k by goal
+    cell; returns (puzzle, local cell -> board cell)."""
+    from .tiles import Tiles
+    cells = [r * w + c for r in range(r0, r1) for c in range(c0, c1)]
+    label = {0: 0}
+    for cell in cells:
+        if goal[cell]:
+            label[goal[cell]] = len(label)
+    sub_goal = bytes(label[goal[c]] for c in cells)
+    sub_start = bytes(label[board[c]] for c in cells)
+    return Tiles(c1 - c0, r1 - r0, sub_start, sub_goal), cells
+
+
+def _place(board, w, allowed, targets, blanks):
+    """A* over (blank cell, cells of the target tiles) inside ``allowed``:
+    the fewest moves bringing each target tile to its cell.  Applies the
+    moves to ``board`` and extends ``blanks``."""
+    tiles = [t for t, _cell in targets]
+    homes = tuple(cell for _t, cell in targets)
+    where = tuple(board.index(t) for t in tiles)
+    b = board.index(0)
+    start = (b,) + where
+    if where == homes:
+        return
+
+    def h(state):
+        return sum(abs(p // w - q // w) + abs(p % w - q % w)
+                   for p, q in zip(state[1:], homes))
+    nbrs = {}
+    for c in allowed:
+        nbrs[c] = [x for x in (c - w, c + w, c - 1 if c % w else -1,
+                               c + 1 if (c + 1) % w else -1) if x in allowed]
+    parent = {start: None}
+    gs = {start: 0}
+    heap = [(h(start), 0, start)]
+    found = None
+    while heap:
+        _f, g, state = heapq.heappop(heap)
+        if g > gs[state]:
+            continue
+        if state[1:] == homes:
+            found = state
+            break
+        bl = state[0]
+        for x in nbrs[bl]:
+            nxt = list(state)
+            nxt[0] = x
+            for k in range(1, len(state)):
+                if state[k] == x:
+                    nxt[k] = bl
+            nxt = tuple(nxt)
+            if gs.get(nxt, 1 << 30) > g + 1:
+                gs[nxt] = g + 1
+                parent[nxt] = state
+                heapq.heappush(heap, (g + 1 + h(nxt), g + 1, nxt))
+    if found is None:
+        raise PuzzleError("The fast solver could not place a tile (this should "
+                          "not happen; please report the position).")
+    path = []
+    state = found
+    while state is not None:
+        path.append(state[0])
+        state = parent[state]
+    path.reverse()
+    cur = path[0]
+    for nxt in path[1:]:
+        board[cur] = board[nxt]
+        board[nxt] = 0
+        cur = nxt
+        blanks.append(nxt)

@@ -1,0 +1,466 @@
+"""Sliding tiles beyond the core spec: lower bounds proven admissible against
+exact distances, pattern databases checked against an independent BFS, the
+specialised IDA* agreeing with the generic searches, Korf instances solved
+at their published lengths, counting, the multi-tile metric, the fast solver,
+whole-space histograms, the automatic choice and the tables contract."""
+
+import collections
+import functools
+import itertools
+import os
+import random
+import sys
+
+import pytest
+
+from helpers import replay
+from puzzlelab import api, codes, tables
+from puzzlelab.families import tiles, tiles_explore, tiles_ida, tiles_pdb
+from puzzlelab.search import ALGORITHMS, drain
+
+SHARED = os.environ.get("PUZZLELAB_SHARED") or os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared")
+DATA = os.path.join(SHARED, "data")
+
+if sys.platform == "emscripten":
+    # the Pyodide test runner mounts the repository; the build put the
+    # tables in _site/tables, as the page's worker gets them
+    for d in ("/repo/_site/tables",):
+        if os.path.isdir(d):
+            tables.register_dir(d)
+
+
+def korf100():
+    out = []
+    with open(os.path.join(DATA, "korf100.txt")) as f:
+        for line in f:
+            if line[:1].isdigit():
+                p = line.split()
+                out.append((int(p[0]), int(p[1]), [int(x) for x in p[2:]]))
+    return out
+
+
+def korf_code(cells):
+    return "tiles:4x4:" + "".join("0123456789abcdef"[t] for t in cells) + ":0123456789abcdef"
+
+
+@functools.lru_cache(maxsize=8)
+def all_states(w, h, goal):
+    """Every position that can reach ``goal``, with its exact distance."""
+    table = tiles_explore.exact_table(w, h, goal)
+    out = {}
+    for perm in itertools.permutations(range(w * h)):
+        s = bytes(perm)
+        d = table.distance(s)
+        if d != 255:
+            out[s] = d
+    return out
+
+
+def random_walk(w, h, steps, rng, goal=None):
+    goal = goal or tiles.default_goal(w * h)
+    puzzle = tiles.Tiles(w, h, goal, goal)
+    state, prev = goal, None
+    for _ in range(steps):
+        options = [s for _m, s in puzzle.successors(state) if s != prev]
+        prev, state = state, rng.choice(options)
+    return state
+
+
+# -- pattern databases ---------------------------------------------------------
+
+def reference_pdb(w, h, cells, blank):
+    """Independent 0-1 BFS over (cells of the pattern tiles, blank cell):
+    pattern moves cost 1, blank moves through free cells cost 0; the value
+    of a placement is the minimum over the blank's cells."""
+    nbrs = tiles_pdb._neighbour_lists(w, h)
+    start = tuple(cells) + (blank,)
+    dist = {start: 0}
+    dq = collections.deque([start])
+    k = len(cells)
+    while dq:
+        s = dq.popleft()
+        d = dist[s]
+        b, occ = s[k], s[:k]
+        for x in nbrs[b]:
+            if x in occ:
+                i = occ.index(x)
+                ns, nd = occ[:i] + (b,) + occ[i + 1:] + (x,), d + 1
+                if dist.get(ns, 1 << 30) > nd:
+                    dist[ns] = nd
+                    dq.append(ns)
+            else:
+                ns = occ + (x,)
+                if dist.get(ns, 1 << 30) > d:
+                    dist[ns] = d
+                    dq.appendleft(ns)
+    best = {}
+    for s, d in dist.items():
+        if d < best.get(s[:k], 1 << 30):
+            best[s[:k]] = d
+    return best
+
+
+@pytest.mark.parametrize("w, h, cells, blank", [
+    (3, 3, (0, 1, 2, 3), 8), (4, 2, (4, 5, 6), 7), (4, 4, (4, 5, 8), 0),
+    (4, 4, (1, 2, 3), 0), (4, 4, (1, 4, 5), 0),   # the last one walls in the goal blank
+])
+def test_generator_matches_reference_bfs(w, h, cells, blank):
+    table, figures = tiles_pdb.build_sparse(w, h, cells, blank)
+    ref = reference_pdb(w, h, cells, blank)
+    assert figures["entries"] == len(ref)
+    radix = w * h
+    for placement, d in ref.items():
+        assert table[sum(c * radix ** i for i, c in enumerate(placement))] == d
+
+
+def test_packed_file_round_trip_and_header():
+    cells = (0, 1, 2, 3)
+    table, _ = tiles_pdb.build_sparse(3, 3, cells, 8)
+    data = tiles_pdb.encode_table(3, 3, cells, table, "gen", "v9", 8)
+    header, back = tiles_pdb.decode_table(data)
+    assert header["generator"] == "gen" and header["version"] == "v9"
+    assert header["cells"] == list(cells) and header["board"] == "3x3"
+    md = tiles_pdb._manhattan_sparse(3, 3, cells)
+    for i in range(len(table)):
+        if table[i] or i == sum(c * 9 ** k for k, c in enumerate(cells)):
+            # clamping keeps a lower bound, never above the true value
+            assert md[i] <= back[i] <= table[i]
+            assert back[i] == table[i] or table[i] - md[i] > 2 * tiles_pdb.CLAMP
+    assert tiles_pdb.encode_table(3, 3, cells, table, "gen", "v9", 8) == data   # deterministic
+
+
+@pytest.mark.parametrize("w, h, groups", [
+    (3, 3, [(0, 1, 2, 3), (4, 5, 6, 7)]),
+    (4, 2, [(0, 1, 4, 5), (2, 3, 6)]),
+])
+def test_additive_pdb_admissible(w, h, groups):
+    goal = tiles.default_goal(w * h)
+    blank = goal.index(0)
+    exact = all_states(w, h, goal)
+    goal_pos = [0] * (w * h)
+    for cell, t in enumerate(goal):
+        goal_pos[t] = cell
+    pats = [tiles_pdb.make_pattern(w, h, goal_pos, g, list(range(w * h)),
+                                   tiles_pdb.build_sparse(w, h, g, blank)[0], "test")
+            for g in groups]
+    bound = tiles_pdb.partition_bound([pats])
+    puzzle = tiles.Tiles(w, h, goal, goal)
+    tighter = 0
+    for state, d in exact.items():
+        hv = bound(state)
+        assert hv <= d, (state, hv, d)
+        tighter += hv > puzzle.manhattan(state)
+    assert tighter > len(exact) // 10      # and it is worth having
+    # Not consistent: the minimum over the blank's cells can drop by more than
+    # one per move (b'\x03\x02\x05\x07\x04\x06\x01\x08\x00' -> 16, a
+    # neighbour 13).  IDA* does not need consistency; the generic A* reopens.
+
+
+@pytest.mark.parametrize("goal_code", [
+    "123456789abcdef0", "0123456789abcdef", "123456789abc0def", "1234c0d5b9e6af87",
+])
+def test_partitions_cover_any_goal(goal_code):
+    goal = bytes(int(c, 16) for c in goal_code)
+    parts = tiles_pdb.choose_partitions(4, 4, goal, tiles._stored_tables(4, 4))
+    assert parts
+    for pats in parts:
+        covered = sorted(t for p in pats for t in p.tiles)
+        assert covered == list(range(1, 16))
+        state = goal
+        pos = [0] * 16
+        for cell, t in enumerate(state):
+            pos[t] = cell
+        assert sum(p.table[p.index(pos)] for p in pats) == 0
+
+
+# -- lower bounds against exact distances ------------------------------------
+
+@pytest.mark.parametrize("w, h, goal", [
+    (3, 3, b"\x01\x02\x03\x04\x05\x06\x07\x08\x00"),
+    (3, 3, bytes([1, 2, 3, 4, 0, 5, 6, 7, 8])),
+    (4, 2, b"\x00\x01\x02\x03\x04\x05\x06\x07"),
+])
+def test_bounds_admissible(w, h, goal):
+    exact = all_states(w, h, goal)
+    puzzle = tiles.Tiles(w, h, goal, goal)
+    rng = random.Random(5)
+    sample = rng.sample(sorted(exact), 3000)
+    names = [n for n in puzzle.heuristics if n != "exact"]
+    assert {"manhattan", "linear-conflict", "walking-distance", "wd+lc"} <= set(names)
+    for state in sample:
+        d = exact[state]
+        values = {n: puzzle.heuristics[n](state) for n in names}
+        assert all(v <= d for v in values.values()), (state, d, values)
+        assert values["linear-conflict"] >= values["manhattan"]
+        assert values["walking-distance"] >= values["manhattan"]
+        assert values["wd+lc"] == max(values["walking-distance"], values["linear-conflict"])
+
+
+def test_incremental_bounds_match_whole_state_bounds():
+    rng = random.Random(3)
+    puzzle = tiles.Tiles(4, 4, random_walk(4, 4, 40, rng), tiles.default_goal(16))
+    for name in ("manhattan", "linear-conflict", "walking-distance", "wd+lc"):
+        bound = puzzle.incremental_bound(name)
+        board = list(puzzle.start)
+        value, hs = bound.init(board)
+        assert value == puzzle.heuristics[name](puzzle.start)
+        for _ in range(60):
+            b = board.index(0)
+            c = rng.choice([x for x in range(16) if abs(x % 4 - b % 4) + abs(x // 4 - b // 4) == 1])
+            t = board[c]
+            board[b], board[c] = t, 0
+            value, hs = bound.step(hs, t, c, b, board)
+            assert value == puzzle.heuristics[name](bytes(board)), name
+
+
+# -- the specialised IDA* -----------------------------------------------------
+
+@pytest.mark.parametrize("w, h, steps, seed", [
+    (3, 3, 26, 1), (3, 3, 40, 2), (4, 2, 30, 3), (4, 2, 50, 4), (4, 4, 24, 5), (4, 4, 30, 6),
+])
+def test_specialised_agrees_with_generic(w, h, steps, seed):
+    rng = random.Random(seed)
+    start = random_walk(w, h, steps, rng)
+    code = f"tiles:{w}x{h}:" + tiles.format_cells(start, w, h)
+    puzzle = codes.parse(code)
+    lengths = {}
+    algos = ["idastar", "astar", "bidir"] + (["bfs"] if w * h <= 9 else [])
+    for algo in algos:
+        generic = drain(ALGORITHMS[algo](puzzle))
+        assert replay(puzzle, generic.moves) == puzzle.goal
+        lengths["generic " + algo] = generic.cost
+    for name in puzzle.heuristics:
+        if name == "exact" and w * h > 9:
+            continue
+        reply = api.run({"op": "solve", "code": code, "algorithm": "idastar", "heuristic": name})
+        assert reply["ok"], reply
+        assert replay(puzzle, [(m["tile"], m["dir"]) for m in reply["move_data"]]) == puzzle.goal
+        lengths[name] = reply["length"]
+        assert reply["bound_used"] == name
+    assert len(set(lengths.values())) == 1, lengths
+
+
+KORF_SHORT = [55, 79, 12, 97, 9, 13]          # 41 to 46 moves
+
+
+@pytest.mark.parametrize("number", KORF_SHORT)
+def test_korf_instances_optimal(number):
+    _n, length, cells = next(x for x in korf100() if x[0] == number)
+    code = korf_code(cells)
+    reply = api.run({"op": "solve", "code": code})
+    assert reply["ok"], reply
+    assert reply["algorithm"] == "idastar" and reply["bound_used"] == "pdb"
+    assert reply["length"] == length and reply["optimal"]
+    puzzle = codes.parse(code)
+    assert replay(puzzle, [(m["tile"], m["dir"]) for m in reply["move_data"]]) == puzzle.goal
+    # iterations step by two (parity) and end at the optimal length
+    bounds = [it["bound"] for it in reply["iterations"]]
+    assert bounds[-1] == length and all(b - a == 2 for a, b in zip(bounds, bounds[1:]))
+
+
+@pytest.mark.parametrize("heuristic", ["wd+lc", "walking-distance", "exact", "linear-conflict"])
+def test_count_40_solutions_specialised(heuristic):
+    reply = api.run({"op": "solve", "code": "tiles:3x3:867254301", "algorithm": "idastar",
+                     "heuristic": heuristic, "count": True})
+    assert reply["ok"], reply
+    assert reply["length"] == 31 and reply["solutions"] == 40
+    assert reply["bound_used"] == heuristic
+
+
+def test_count_on_4x4_with_pdb():
+    # a 16-move position: count with the pattern databases and with WD agree
+    rng = random.Random(11)
+    start = random_walk(4, 4, 16, rng)
+    code = "tiles:4x4:" + tiles.format_cells(start, 4, 4)
+    counts = {h: api.run({"op": "solve", "code": code, "algorithm": "idastar",
+                          "heuristic": h, "count": True})["solutions"]
+              for h in ("pdb", "walking-distance")}
+    assert counts["pdb"] == counts["walking-distance"] >= 1
+
+
+def test_progress_shows_bounds_and_iterations():
+    gen = api.handle({"op": "solve", "code": korf_code(next(x for x in korf100() if x[0] == 9)[2])})
+    records = []
+    while True:
+        try:
+            records.append(next(gen))
+        except StopIteration as stop:
+            reply = stop.value
+            break
+    assert reply["length"] == 46
+    assert any("bound" in r and "iterations" in r for r in records)
+    assert reply["iterations"] and all({"bound", "expanded"} <= set(i) for i in reply["iterations"])
+
+
+@pytest.mark.parametrize("goal_code, blank_note", [
+    ("0123456789abcdef", "corner"), ("123456789abcdef0", "corner"),
+    ("12345678f0edcba9", "snake-ish"), ("123456789ab0cdef", "inside"),
+])
+def test_any_goal_4x4(goal_code, blank_note):
+    goal = bytes(int(c, 16) for c in goal_code)
+    rng = random.Random(len(goal_code) + goal[5])
+    start = random_walk(4, 4, 36, rng, goal)
+    code = f"tiles:4x4:{tiles.format_cells(start, 4, 4)}:{goal_code}"
+    a = api.run({"op": "solve", "code": code, "heuristic": "pdb"})
+    b = api.run({"op": "solve", "code": code, "heuristic": "wd+lc"})
+    assert a["ok"] and b["ok"], (a, b)
+    assert a["length"] == b["length"]
+    assert a["bound_used"] == "pdb" and a["bound_detail"]
+    puzzle = codes.parse(code)
+    assert replay(puzzle, [(m["tile"], m["dir"]) for m in a["move_data"]]) == puzzle.goal
+
+
+# -- multi-tile metric ---------------------------------------------------------
+
+def test_multi_metric_bound_admissible_and_max_24():
+    goal = tiles.default_goal(9)
+    res = drain(tiles_explore.explore(3, 3, goal, "multi", distances=True))
+    assert res.extra["max_distance"] == 24 and res.extra["reachable"] == 181440
+    table = tiles_explore.exact_table(3, 3, goal, "multi")
+    puzzle = tiles.Tiles(3, 3, goal, goal, "multi")
+    rng = random.Random(2)
+    exact = all_states(3, 3, goal)
+    for state in rng.sample(sorted(exact), 4000):
+        assert puzzle.multi_manhattan(state) <= table.distance(state) <= exact[state]
+
+
+@pytest.mark.parametrize("w, h, seed", [(3, 3, 1), (3, 3, 2), (4, 2, 3), (4, 2, 4)])
+def test_multi_metric_optimal_against_bfs(w, h, seed):
+    rng = random.Random(seed)
+    start = random_walk(w, h, 40, rng)
+    code = f"tiles:{w}x{h}:" + tiles.format_cells(start, w, h) + "&metric=multi"
+    lengths = {}
+    for algo in ("bfs", "bidir", "idastar", "astar", "auto"):
+        reply = api.run({"op": "solve", "code": code, "algorithm": algo})
+        assert reply["ok"], reply
+        puzzle, _ = api._puzzle({"code": code})
+        moves = [(tuple(m["tiles"]), m["dir"]) for m in reply["move_data"]]
+        assert replay(puzzle, moves) == puzzle.goal
+        lengths[algo] = reply["length"]
+    single = api.run({"op": "solve", "code": code.split("&")[0]})["length"]
+    assert len(set(lengths.values())) == 1 and lengths["bfs"] <= single, lengths
+
+
+def test_multi_metric_rejects_unknown_metric():
+    reply = api.run({"op": "solve", "code": "tiles:3x3:123456780&metric=moves"})
+    assert not reply["ok"] and "metric" in reply["error"]["message"]
+
+
+# -- the fast solver -------------------------------------------------------------
+
+def test_fast_solver_5x5_labelled_with_lower_bound():
+    with open(os.path.join(DATA, "korf24.txt")) as f:
+        line = next(l for l in f if l[:1].isdigit()).split()
+    optimal = int(line[1])
+    cells = "".join("0123456789abcdefghijklmno"[int(x)] for x in line[2:])
+    code = f"tiles:5x5:{cells}:0123456789abcdefghijklmno"
+    reply = api.run({"op": "solve", "code": code})
+    assert reply["ok"], reply
+    assert reply["algorithm"] == "fast" and reply["optimal"] is False
+    assert reply["lower_bound"] <= optimal <= reply["length"]
+    puzzle = codes.parse(code)
+    assert replay(puzzle, [(m["tile"], m["dir"]) for m in reply["move_data"]]) == puzzle.goal
+
+
+def test_fast_solver_proves_easy_ones_and_refuses_counting():
+    reply = api.run({"op": "solve", "code": "tiles:5x5:123456789abcdefghijklmn0o"})
+    assert reply["length"] == 1 and reply["optimal"] is True
+    reply = api.run({"op": "solve", "code": "tiles:5x5:123456789abcdefghijklmn0o",
+                     "algorithm": "fast", "count": True})
+    assert not reply["ok"] and "optimal" in reply["error"]["message"]
+
+
+def test_fast_solver_multi_metric_and_odd_goal():
+    rng = random.Random(8)
+    goal = bytes([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 14, 15, 16, 17, 18, 19])
+    start = random_walk(5, 4, 80, rng, goal)
+    code = f"tiles:5x4:{tiles.format_cells(start, 5, 4)}:{tiles.format_cells(goal, 5, 4)}"
+    for link in (code, code + "&metric=multi"):
+        reply = api.run({"op": "solve", "code": link, "algorithm": "fast"})
+        assert reply["ok"], reply
+        assert reply["lower_bound"] <= reply["length"]
+        puzzle, _ = api._puzzle({"code": link})
+        md = reply["move_data"]
+        moves = ([(tuple(m["tiles"]), m["dir"]) for m in md] if "multi" in link
+                 else [(m["tile"], m["dir"]) for m in md])
+        assert replay(puzzle, moves) == puzzle.goal
+
+
+# -- whole state spaces ------------------------------------------------------------
+
+def _facts(goal):
+    out = {}
+    section = None
+    with open(os.path.join(DATA, "eight.txt")) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if line.startswith("[goal"):
+                continue
+            if line.startswith("goal "):
+                section = line.split()[1]
+            elif line and section == goal:
+                key, *vals = line.split()
+                out[key] = vals
+    return out
+
+
+@pytest.mark.parametrize("goal", ["123456780", "123405678", "103245678"])
+def test_histogram_3x3_matches_facts(goal):
+    facts = _facts(goal)
+    reply = api.run({"op": "analyze", "code": f"tiles:3x3:{goal}:{goal}"})
+    assert reply["histogram"] == [int(x) for x in facts["dist"]]
+    assert reply["reachable"] == 181440 and reply["max_distance"] == int(facts["max_distance"][0])
+    if "positions_at_max" in facts:
+        assert sorted(c.split(":")[2] for c in reply["farthest"]) == sorted(facts["positions_at_max"])
+
+
+@pytest.mark.parametrize("w, h, total", [(4, 2, 20160), (2, 4, 20160), (5, 2, 1814400)])
+def test_histograms_small_boards(w, h, total):
+    goal = tiles.format_cells(tiles.default_goal(w * h), w, h)
+    reply = api.run({"op": "analyze", "code": f"tiles:{w}x{h}:{goal}"})
+    assert reply["ok"], reply
+    assert reply["reachable"] == sum(reply["histogram"]) == total
+    assert reply["histogram"][0] == 1 and reply["histogram"][1] == 2
+    assert len(reply["farthest"]) == reply["histogram"][-1]
+    for code in reply["farthest"][:3]:
+        puzzle = codes.parse(code)
+        assert api.run({"op": "solve", "code": code})["length"] == reply["max_distance"]
+
+
+# -- the automatic choice and the tables contract ----------------------------------
+
+@pytest.mark.parametrize("code, algorithm, bound", [
+    ("tiles:3x3:867254301", "idastar", "wd+lc"),
+    ("tiles:4x4:d8e39107f54ac26b:0123456789abcdef", "idastar", "pdb"),
+    ("tiles:4x3:123456789ab0", "idastar", "wd+lc"),
+    ("tiles:5x5:123456789abcdefghijklmn0o", "fast", None),
+    ("tiles:3x3:867254301&metric=multi", "idastar", None),
+])
+def test_auto_choice(code, algorithm, bound):
+    puzzle, _ = api._puzzle({"code": code})
+    assert puzzle.auto_algorithm()[0] == algorithm
+    if bound:
+        assert puzzle.best_bound_name() == bound
+    reply = api.run({"op": "solve", "code": code})
+    assert reply["ok"] and reply["algorithm"] == algorithm
+
+
+def test_tables_contract(tmp_path):
+    assert isinstance(tables.GENERATOR_VERSION, str) and tables.GENERATOR_VERSION
+    assert tables.default_cache_dir().endswith(tables.GENERATOR_VERSION)
+    need = api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
+                    "heuristic": None, "algorithm": "auto"})
+    assert need == {"ok": True, "op": "tables", "tables": sorted(tables.TABLE_SPECS)}
+    assert api.run({"op": "tables", "code": "tiles:3x3:123456780"})["tables"] == []
+    assert api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
+                    "algorithm": "bfs"})["tables"] == []
+    for name in need["tables"]:
+        data = tables.load(name)
+        header, _ = tiles_pdb.read_header(data)
+        assert header["version"] == tables.GENERATOR_VERSION
+        assert tuple(header["cells"]) == tuple(tables.TABLE_SPECS[name]["cells"])
+        assert len(data) < 2_000_000
+        (tmp_path / name).write_bytes(data)
+    tables.register_dir(str(tmp_path))
+    assert tables._search_path()[0] == str(tmp_path)
