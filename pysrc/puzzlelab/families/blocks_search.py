@@ -1,10 +1,13 @@
 """The sliding-block family's own breadth-first search, handed to the API
 through ``Blocks.custom_search("bfs")`` (``blocks.py`` beside it holds the
 rules and tables).  Same generator/SearchResult contract and errors as
-``search/bfs.py``, but specialised: it keeps each queued state's block list
-and occupied cells so a child costs one integer addition, and it stores only
-the parent state per state (the move is recovered from the two states' bit
-difference when the path is rebuilt).  Returns labelled states and moves.
+``search/bfs.py``, but specialised: a queued state carries its occupied
+cells; the blocks that can move are the state's bits among the placements
+touching the empty cells (a table keyed by the empty cells); each block's
+destinations come from ``Blocks.reach`` (memoised per placement and empty
+cells); a child costs one integer addition.  Only the parent state is stored
+per state (the move is recovered from the two states' bit difference when the
+path is rebuilt), and the result has labelled states and moves.
 
 Also ``explore(puzzle, root)``: the whole reachable set with the same
 machinery (distance histogram, farthest positions), which the API's
@@ -12,6 +15,7 @@ machinery (distance histogram, farthest positions), which the API's
 """
 
 from ..errors import PuzzleError
+from .blocks import MEMO_LIMIT
 from ..search.common import (Clock, SearchResult, over_budget, no_solution,
                              progress, stats, CHECK_EVERY, DEFAULT_MAX_STATES)
 
@@ -47,6 +51,24 @@ def rebuild(puzzle, parent, goal):
     return puzzle.relabel(moves)
 
 
+def touching_table(puzzle):
+    """A memo ``free cells -> bits of the placements next to them``: a state's
+    movable blocks are ``state & table[free]``.  Returns (dict, fill)."""
+    border = puzzle.border
+    table = {}
+
+    def fill(free):
+        x = 0
+        for g, b in enumerate(border):
+            if b & free:
+                x |= 1 << g
+        if len(table) > MEMO_LIMIT:
+            table.clear()
+        table[free] = x
+        return x
+    return table, fill
+
+
 def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
     """Optimal in the puzzle's metric; ``count=True`` also counts the optimal
     move sequences (``extra["solutions"]``, see ``Blocks`` for what counts as
@@ -60,16 +82,14 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                             stats(clock, 0, 0, 1, depth=0),
                             {"solutions": 1} if count else {})
     full = puzzle.full
-    border = puzzle.border
     region = puzzle.region
     memo = puzzle._memo
     reach = puzzle.reach
+    touch, fill = touching_table(puzzle)
     hint = puzzle.goal_hint or -1
     parent = {start: None}
     paths = {start: 1}
-    # Queue entries: (state, its blocks' placements in any order, occupied
-    # cells); the placement list only saves decoding the state.
-    layer = [(start, list(puzzle.start_labels), occ0)]
+    layer = [(start, occ0)]          # (state, occupied cells)
     expanded = generated = 0
     depth = 0
     found = []
@@ -77,7 +97,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
         nxt = []
         push = nxt.append
         nxt_paths = {}
-        for s, pl, occ in layer:
+        for s, occ in layer:
             expanded += 1
             if not expanded & (CHECK_EVERY - 1):
                 if len(parent) > max_states:
@@ -87,17 +107,20 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                                    generated=generated, held=len(parent),
                                    frontier=len(layer))
             free = full ^ occ
+            x = touch.get(free)
+            if x is None:
+                x = fill(free)
+            x &= s
             here = paths[s] if count else 0
-            k = -1
-            for g in pl:
-                k += 1
-                if not border[g] & free:
-                    continue
+            while x:
+                low = x & -x
+                x ^= low
+                g = low.bit_length() - 1
                 options = memo[g].get(free & region[g])
                 if options is None:
                     options = reach(g, free)
                 generated += len(options)
-                for q, d, dm, _path in options:
+                for _q, d, dm, _path in options:
                     c = s + d
                     if count:
                         if c in parent:
@@ -108,10 +131,8 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                         nxt_paths[c] = here
                     elif parent.setdefault(c, s) is not s:
                         continue       # seen before (no two moves of s meet)
-                    npl = pl[:]
-                    npl[k] = q
                     o = occ ^ dm
-                    push((c, npl, o))
+                    push((c, o))
                     if c & hint and goal(c, o):
                         found.append(c)
                         if not count:
@@ -145,20 +166,20 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
     clock = Clock()
     start = puzzle.start if root is None else root
     full = puzzle.full
-    border = puzzle.border
     region = puzzle.region
     memo = puzzle._memo
     reach = puzzle.reach
+    touch, fill = touching_table(puzzle)
     seen = {start}
     add = seen.add
-    layer = [(start, list(puzzle.gids(start)), puzzle.occupied(start))]
+    layer = [(start, puzzle.occupied(start))]
     histogram = [1]
     last = layer
     expanded = generated = 0
     while layer:
         nxt = []
         push = nxt.append
-        for s, pl, occ in layer:
+        for s, occ in layer:
             expanded += 1
             if not expanded & (CHECK_EVERY - 1):
                 if len(seen) > max_states:
@@ -168,23 +189,24 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
                                    expanded=expanded, generated=generated,
                                    held=len(seen), histogram=histogram)
             free = full ^ occ
-            k = -1
-            for g in pl:
-                k += 1
-                if not border[g] & free:
-                    continue
+            x = touch.get(free)
+            if x is None:
+                x = fill(free)
+            x &= s
+            while x:
+                low = x & -x
+                x ^= low
+                g = low.bit_length() - 1
                 options = memo[g].get(free & region[g])
                 if options is None:
                     options = reach(g, free)
                 generated += len(options)
-                for q, d, dm, _path in options:
+                for _q, d, dm, _path in options:
                     c = s + d
                     if c in seen:
                         continue
                     add(c)
-                    npl = pl[:]
-                    npl[k] = q
-                    push((c, npl, occ ^ dm))
+                    push((c, occ ^ dm))
         if nxt:
             histogram.append(len(nxt))
             last = nxt
@@ -193,7 +215,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
         over_budget(len(seen), max_states, clock, expanded, generated)
     extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
              "reachable": len(seen),
-             "farthest": [s for s, _pl, _o in last[:keep]]}
+             "farthest": [s for s, _o in last[:keep]]}
     return SearchResult([], [start], 0, True,
                         stats(clock, expanded, generated, len(seen)), extra)
 

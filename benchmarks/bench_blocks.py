@@ -1,0 +1,209 @@
+"""Sliding-block benchmark: Puzzle Lab's BFS (families/blocks_search.py)
+against a straightforward dict-of-tuples BFS written here, in both counts.
+``run_cases(repeats)`` is the pure-Python core that benchmarks/run.py calls in
+CPython and inside Pyodide (no subprocess, no file access); run this file to
+print the table.  Siblings: bench_tiles.py, bench_pegs.py, run.py, common.py.
+
+    python benchmarks/bench_blocks.py [--repeats N] [--quick] [--no-baseline]
+"""
+
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if os.path.isdir(os.path.join(HERE, "..", "pysrc")):
+    sys.path.insert(0, os.path.join(HERE, "..", "pysrc"))
+
+from puzzlelab import codes                                   # noqa: E402
+from puzzlelab.families import blocks_search                  # noqa: E402
+from puzzlelab.search import drain                            # noqa: E402
+
+# (task, code, metric, known optimum, run the baseline?).  Tannentei's
+# optimum was proved here (exhaustive BFS; the generic BFS and the grid
+# solver of tests/test_blocks.py agree); the seed only knew a 161-step
+# solution.  The rest are from /work/shared/data/blocks.txt.
+CASES = [
+    ("Hakoiri-musume (move)", "blocks:hakoiri", "move", 81, True),
+    ("Hakoiri-musume (step)", "blocks:hakoiri", "step", 116, True),
+    ("Tannentei (move)", "blocks:tannentei", "move", 115, True),
+    ("Tannentei (step)", "blocks:tannentei", "step", 161, True),
+    ("Century (move)", "blocks:century", "move", 99, False),
+    ("Super Century (step)", "blocks:supercentury", "step", 179, False),
+    ("Two Ls, two goals (move)", "blocks:ells", "move", 23, False),
+]
+QUICK = ("Hakoiri-musume (move)", "Hakoiri-musume (step)")
+BASELINE = "BFS baseline"
+
+
+# -- the baseline: the obvious program ------------------------------------------
+
+def baseline_bfs(code, metric):
+    """Breadth-first search over boards stored as tuples of cell characters;
+    the dict key writes each block not named by the goal as its shape's
+    number (so equal shapes are interchangeable, as in Puzzle Lab).
+    Returns (optimal length or None, states stored)."""
+    _fam, size, rows, goals = code.split(":")
+    w, h = (int(x) for x in size.split("x"))
+    board = tuple("".join(rows.split("/")))
+    patterns = [tuple("".join(g.split("/"))) for g in goals.split(";")]
+    named = {ch for p in patterns for ch in p if ch.isalpha()}
+    shapes, sig = {}, {}
+    for letter in sorted({ch for ch in board if ch.isalpha()}):
+        cells = [i for i, ch in enumerate(board) if ch == letter]
+        r0, c0 = divmod(cells[0], w)
+        shape = tuple((i // w - r0, i % w - c0) for i in cells)
+        sig[letter] = letter if letter in named else shapes.setdefault(shape, len(shapes))
+
+    def key(b):
+        return tuple(sig.get(ch, ch) for ch in b)
+
+    def is_goal(b):
+        return any(all(p == "?" or p == "_" or b[i] == p for i, p in enumerate(pat))
+                   for pat in patterns)
+
+    def children(b):
+        where = {}
+        for i, ch in enumerate(b):
+            if ch.isalpha():
+                where.setdefault(ch, []).append((i // w, i % w))
+        for letter, cells in where.items():
+            def fits(dr, dc):
+                for r, c in cells:
+                    rr, cc = r + dr, c + dc
+                    if not (0 <= rr < h and 0 <= cc < w):
+                        return False
+                    ch = b[rr * w + cc]
+                    if ch != "." and ch != letter:
+                        return False
+                return True
+            if metric == "step":
+                offsets = [d for d in ((-1, 0), (1, 0), (0, -1), (0, 1)) if fits(*d)]
+            else:
+                seen = {(0, 0)}
+                queue = [(0, 0)]
+                for dr, dc in queue:
+                    for ddr, ddc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                        nd = (dr + ddr, dc + ddc)
+                        if nd not in seen and fits(*nd):
+                            seen.add(nd)
+                            queue.append(nd)
+                offsets = queue[1:]
+            for dr, dc in offsets:
+                new = list(b)
+                for r, c in cells:
+                    new[r * w + c] = "."
+                for r, c in cells:
+                    new[(r + dr) * w + c + dc] = letter
+                yield tuple(new)
+
+    if is_goal(board):
+        return 0, 1
+    parents = {key(board): None}
+    layer = [board]
+    depth = 0
+    while layer:
+        depth += 1
+        nxt = []
+        for b in layer:
+            for child in children(b):
+                k = key(child)
+                if k in parents:
+                    continue
+                parents[k] = key(b)
+                if is_goal(child):
+                    return depth, len(parents)
+                nxt.append(child)
+        layer = nxt
+    return None, len(parents)
+
+
+# -- timing -------------------------------------------------------------------------
+
+def _ours(code, metric):
+    puzzle = codes.parse(code, {"metric": metric})
+    result = drain(blocks_search.bfs(puzzle))
+    return result.cost, result.stats["expanded"]
+
+
+def _time(fn, repeats):
+    """(wall times, CPU times, last result).  CPU time is the steadier figure
+    when other jobs share the machine."""
+    times, cpu, out = [], [], None
+    for _ in range(repeats):
+        t, c = time.perf_counter(), time.process_time()
+        out = fn()
+        times.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    return times, cpu, out
+
+
+def run_cases(repeats=5, quick=False, only=None, peers=True, baseline_repeats=None):
+    """Time every case ``repeats`` times (medians); with ``peers`` also the
+    baseline (``baseline_repeats`` times, default min(repeats, 3)).  Each row:
+    task, answer, known, ok, states, median, times, peers{name: {...}}.
+    ``code`` in a row is the puzzle; ``metric`` its counting rule."""
+    rows = []
+    for task, code, metric, known, with_baseline in CASES:
+        if quick and task not in QUICK:
+            continue
+        if only and task not in only:
+            continue
+        full = codes.parse(code).code()
+        times, cpu, (answer, states) = _time(lambda: _ours(full, metric), repeats)
+        row = {"task": task, "code": full, "metric": metric, "answer": answer,
+               "known": known, "ok": answer == known, "states": states,
+               "median": statistics.median(times), "times": times,
+               "cpu_median": statistics.median(cpu), "peers": {}}
+        if peers and with_baseline:
+            n = baseline_repeats or min(repeats, 3)
+            btimes, bcpu, (banswer, bstates) = _time(lambda: baseline_bfs(full, metric), n)
+            row["peers"][BASELINE] = {
+                "seconds": statistics.median(btimes), "times": btimes,
+                "cpu_seconds": statistics.median(bcpu),
+                "status": "ok" if banswer == answer else "wrong answer",
+                "answer": banswer, "states": bstates}
+        rows.append(row)
+    return rows
+
+
+def print_table(rows):
+    head = ["task", "answer", "known", "states", "ours s", "ours CPU s",
+            "baseline s", "baseline CPU s", "ratio", "CPU ratio"]
+    lines = []
+    for r in rows:
+        b = r["peers"].get(BASELINE)
+        line = [r["task"], str(r["answer"]), str(r["known"]), f"{r['states']:,}",
+                f"{r['median']:.3f}", f"{r['cpu_median']:.3f}"]
+        if b and b["status"] == "ok":
+            line += [f"{b['seconds']:.3f}", f"{b['cpu_seconds']:.3f}",
+                     f"{b['seconds'] / r['median']:.1f}x",
+                     f"{b['cpu_seconds'] / r['cpu_median']:.1f}x"]
+        else:
+            line += ["-", "-", b["status"] if b else "-", "-"]
+        lines.append(line)
+    widths = [max(len(x[i]) for x in [head] + lines) for i in range(len(head))]
+    for x in [head, ["-" * n for n in widths]] + lines:
+        print("  ".join(c.ljust(n) if i == 0 else c.rjust(n)
+                        for i, (c, n) in enumerate(zip(x, widths))))
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="Hakoiri-musume only")
+    ap.add_argument("--no-baseline", action="store_true")
+    args = ap.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    rows = run_cases(args.repeats, quick=args.quick, peers=not args.no_baseline)
+    print(f"CPython {sys.version.split()[0]}, medians of {args.repeats} runs "
+          f"(baseline: {min(args.repeats, 3)}); load average at start {load}; "
+          f"ratio = baseline / ours")
+    print_table(rows)
+    return 0 if all(r["ok"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
