@@ -32,15 +32,30 @@ PAGE_TIMEOUT = {"quick": 150, "full": 900}
 TARGET_RATIO_PYODIDE = 2.5
 
 # Row keys the family modules may use, first match wins.
+# CPU seconds are preferred where a module reports them (bench_tiles does):
+# the machine is shared, and other jobs inflate wall time far more.
 ALIASES = {
-    "task": ("task", "name", "case", "instance", "label", "id"),
+    "task": ("task", "name", "case", "instance", "label"),
     "answer": ("answer", "length", "result", "moves", "value"),
-    "known": ("known", "expected", "known_answer", "want"),
+    "known": ("known", "expected", "optimal", "known_answer", "want"),
     "ok": ("ok", "correct", "check", "checked", "matches", "passed"),
     "states": ("states", "expanded", "nodes", "generated"),
-    "seconds": ("median", "median_s", "seconds", "median_seconds", "time", "secs"),
-    "times": ("times", "runs", "samples"),
+    "seconds": ("cpu_seconds", "median", "median_s", "seconds", "median_seconds", "time"),
+    "times": ("cpu_times", "times", "runs", "samples"),
 }
+# Per family: default repeats, the quick selection, and how to ask a module
+# for one case (the modules take different arguments; run.py adapts).
+FAMILY = {
+    "tiles": {"repeats": 1, "quick": {"ids": [79, 55]}, "pyodide_quick": {"ids": [79]},
+              "select": lambda row: {"ids": [row["raw"]["id"]]},
+              "name": lambda raw: f"Korf #{raw['id']}" if "id" in raw and "task" not in raw else None},
+    "blocks": {"repeats": 3, "quick": {}, "pyodide_quick": None,
+               "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
+    "pegs": {"repeats": 3, "quick": {}, "pyodide_quick": None,
+             "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
+}
+TILE_PEERS = ("slidingpuzzle", "fifteen-puzzle-solvers")
+PEER_GIVE_UP = 3        # a tile peer that times out on this many easiest instances in a row stops
 
 
 def pick(row, key, default=None):
@@ -60,14 +75,17 @@ def module_path(family):
     return os.path.join(common.BENCH, f"bench_{family}.py")
 
 
-def job(family, function="run_cases", quick=False, repeats=3, runtime="cpython", only=None,
-        peers=True):
+def job(family, quick=False, repeats=3, runtime="cpython", select=None, peers=True):
+    """A run_cases job; ``select`` = the module's arguments naming the cases."""
     optional = {"quick": quick, "repeats": repeats}
-    if only is not None:
-        optional.update(cases=only, only=only)
+    if select is None and quick:
+        select = FAMILY[family]["quick"]
+        if runtime == "pyodide" and FAMILY[family]["pyodide_quick"] is not None:
+            select = FAMILY[family]["pyodide_quick"]
+    optional.update(select or {})
     if runtime == "pyodide" or not peers:
         optional.update(peers=False)
-    return {"module": f"bench_{family}", "function": function, "kwargs": {}, "optional": optional}
+    return {"module": f"bench_{family}", "function": "run_cases", "kwargs": {}, "optional": optional}
 
 
 def normalize(family, raw, runtime):
@@ -84,8 +102,9 @@ def normalize(family, raw, runtime):
         ok = pick(r, "ok")
         if ok is None and answer is not None and known is not None:
             ok = answer == known
+        name = FAMILY.get(family, {}).get("name", lambda raw: None)(r) or pick(r, "task", "?")
         rows.append({
-            "family": family, "task": str(pick(r, "task", "?")), "answer": answer,
+            "family": family, "task": str(name), "answer": answer,
             "known": known, "ok": ok, "states": pick(r, "states"), runtime: secs,
             f"{runtime}_times": times if isinstance(times, list) else None,
             "peers": dict(r.get("peers") or {}), "raw": r,
@@ -100,8 +119,10 @@ def run_family(family, args):
     if not os.path.exists(module_path(family)):
         rec["status"] = f"MISSING: benchmarks/bench_{family}.py not found"
         return rec
-    log(f"{family}: CPython")
-    res, err = common.cpython_job(job(family, quick=args.quick, repeats=args.repeats,
+    repeats = args.repeats or FAMILY[family]["repeats"]
+    rec["repeats"] = repeats
+    log(f"{family}: CPython, {'quick' if args.quick else 'all cases'}, repeats {repeats}")
+    res, err = common.cpython_job(job(family, quick=args.quick, repeats=repeats,
                                       peers=not args.no_peers), JOB_TIMEOUT[mode])
     if err or res.get("error"):
         rec["status"] = "BROKEN (CPython): " + last_line(err or res["error"])
@@ -113,16 +134,101 @@ def run_family(family, args):
     if not rec["rows"]:
         rec["status"] = "BROKEN: run_cases returned no rows"
         return rec
+    if family == "tiles":
+        tile_yardsticks(rec, args)
     if args.no_pyodide:
         rec["notes"].append("Pyodide not run (--no-pyodide)")
         return rec
-    only = [rec["rows"][0]["task"]] if args.quick else None
-    log(f"{family}: Pyodide")
-    pres, perr = common.pyodide_jobs([job(family, quick=args.quick,
-                                          repeats=args.pyodide_repeats or args.repeats,
-                                          runtime="pyodide", only=only)], JOB_TIMEOUT[mode])
+    # quick: Pyodide on one tiny case only
+    select = FAMILY[family]["select"](rec["rows"][0]) if args.quick else None
+    pyo_repeats = args.pyodide_repeats or repeats
+    rec["pyodide_repeats"] = pyo_repeats
+    log(f"{family}: Pyodide, repeats {pyo_repeats}")
+    pres, perr = common.pyodide_jobs([job(family, quick=args.quick, repeats=pyo_repeats,
+                                          runtime="pyodide", select=select)], JOB_TIMEOUT[mode])
     merge_pyodide(rec, pres, perr)
     return rec
+
+
+# -- the tile yardsticks: bench_tiles.py's C program and PyPI peers --------------
+
+def tile_yardsticks(rec, args):
+    """Run bench_tiles' C yardstick and PyPI peers (in its venv) on the same
+    instances, in a subprocess (run.py's ``tile_peers`` job), and attach them
+    to the rows as peers (CPU seconds, like ours)."""
+    ids = [r["raw"]["id"] for r in rec["rows"] if "id" in r["raw"]]
+    peer_ids = [] if (args.quick or args.no_peers) else None
+    log(f"tiles: C yardstick on {len(ids)} instances"
+        + ("" if peer_ids == [] else f", PyPI peers (limit {args.peer_limit:.0f} s each)"))
+    res, err = common.cpython_job(
+        {"module": "run", "function": "tile_peers",
+         "kwargs": {"ids": ids, "peer_ids": peer_ids, "limit": args.peer_limit}},
+        JOB_TIMEOUT["quick" if args.quick else "full"])
+    if err or res.get("error"):
+        rec["notes"].append("C yardstick / peers failed: " + last_line(err or res["error"]))
+        return
+    got = res["rows"]
+    rec["notes"] += got["notes"]
+    by_id = {r["raw"]["id"]: r for r in rec["rows"] if "id" in r["raw"]}
+    for n, peers in got["peers"].items():
+        row = by_id.get(int(n))
+        if row:
+            row["peers"].update(peers)
+
+
+def tile_peers(ids, peer_ids=None, limit=60.0):
+    """Job (in a fresh CPython): bench_tiles' C yardstick on ``ids`` and its
+    PyPI peers on ``peer_ids`` (default: its PEER_IDS, the easiest for
+    Manhattan IDA*, easiest first).  Returns {"peers": {id: {peer: {...}}},
+    "notes": [...]}; peer entries are {seconds, status, note?, limit?}."""
+    import bench_tiles
+    instances = [x for x in bench_tiles.korf100() if x[0] in set(ids)]
+    optimal = {n: o for n, o, _ in instances}
+    out = {n: {} for n in ids}
+    notes = []
+    c_rows, c_note = bench_tiles.run_c(instances)
+    if c_rows is None:
+        notes.append(f"C yardstick not run: {c_note}")
+    else:
+        notes.append(f"C -O2 = bench_tiles' {c_note} (korf_c/ida.c), CPU seconds")
+        for n, c in c_rows.items():
+            out[n]["C -O2"] = {"seconds": c["cpu_seconds"],
+                               "status": "ok" if c["length"] == optimal[n] else "wrong answer",
+                               "answer": c["length"], "nodes": c["nodes"]}
+    if peer_ids == []:
+        notes.append("PyPI peers not run (quick or --no-peers)")
+        return {"peers": out, "notes": notes}
+    order = [n for n in (peer_ids or bench_tiles.PEER_IDS) if n in optimal]
+    py = bench_tiles.peer_python()
+    if py is None:
+        notes.append("PyPI peers could not be installed (see stderr)")
+        return {"peers": out, "notes": notes}
+    cells = {n: c for n, _, c in instances}
+    names = {"slidingpuzzle": "slidingpuzzle", "fifteen": "fifteen-puzzle-solvers"}
+    for which, name in names.items():
+        timeouts = 0
+        for n in order:
+            if timeouts >= PEER_GIVE_UP:
+                out[n][name] = {"status": "not run",
+                                "note": f"not run ({PEER_GIVE_UP} easier ones timed out)"}
+                continue
+            got = bench_tiles.run_peer(py, which, cells[n], limit)
+            if "timeout" in got:
+                timeouts += 1
+                out[n][name] = {"status": "timeout", "limit": limit}
+            elif "error" in got:
+                out[n][name] = {"status": "error", "note": "error: " + " ".join(got["error"])[:80]}
+            else:
+                timeouts = 0
+                entry = {"seconds": got["cpu_seconds"], "answer": got["length"], "status": "ok"}
+                if got["length"] != optimal[n]:
+                    entry["status"] = "not optimal"
+                    entry["note"] = f"not optimal ({got['length']} moves)"
+                out[n][name] = entry
+    notes.append(f"PyPI peers ({bench_tiles.SLIDINGPUZZLE}, {bench_tiles.FIFTEEN}) in "
+                 f"benchmarks/_work/peers-venv, one subprocess per instance, limit {limit:.0f} s, "
+                 f"CPU seconds; instances {order}; fifteen-puzzle-solvers' A* is not optimal")
+    return {"peers": out, "notes": notes}
 
 
 def merge_pyodide(rec, pres, perr):
@@ -169,18 +275,18 @@ def measure_memory(recs, args):
         big = max(rows, key=lambda r: r["cpython"])
         entry = {"family": rec["family"], "task": big["task"], "cpython_s": big["cpython"]}
         log(f"memory: {rec['family']} {big['task']}")
-        spec = job(rec["family"], quick=args.quick, repeats=1, only=[big["task"]], peers=False)
+        select = FAMILY[rec["family"]]["select"](big)
+        spec = job(rec["family"], repeats=1, select=select, peers=False)
         res, err = common.cpython_job(spec, JOB_TIMEOUT[mode])
         if err or res.get("error"):
             entry["cpython_error"] = last_line(err or res.get("error"))
         else:
-            entry["filtered"] = "cases" in res.get("accepted", []) or "only" in res.get("accepted", [])
+            entry["filtered"] = bool(set(select) & set(res.get("accepted", [])))
             entry["rows_run"] = len(res.get("rows") or [])
             entry["maxrss_kib"] = res.get("maxrss_kib")
             entry["maxrss_kib_before"] = res.get("maxrss_kib_before")
         if not args.no_pyodide:
-            spec = job(rec["family"], quick=args.quick, repeats=1, runtime="pyodide",
-                       only=[big["task"]])
+            spec = job(rec["family"], repeats=1, runtime="pyodide", select=select)
             pres, perr = common.pyodide_jobs([spec], JOB_TIMEOUT[mode])
             if perr or not pres:
                 entry["pyodide_error"] = last_line(perr or "no result")
@@ -307,7 +413,7 @@ def targets(recs):
         full = len(korf) >= 100
         oks = sum(1 for r in korf if r.get("ok"))
         out.append(("tiles", "all 100 Korf instances optimal", f"{oks}/{len(korf)} checked",
-                    (oks == len(korf) and full) if full else None))
+                    oks == len(korf) if full else None))
         secs = [r.get("cpython") for r in korf if r.get("cpython") is not None]
         if secs:
             out.append(("tiles", "Korf median < 1 s (CPython)", f"{fmt_s(median(secs))} s",
@@ -317,7 +423,8 @@ def targets(recs):
             c_total = sum((r["peers"].get("C -O2") or {}).get("seconds") or 0 for r in korf)
             if c_total:
                 out.append(("tiles", "Korf total <= C yardstick total",
-                            f"{fmt_s(sum(secs))} s vs {fmt_s(c_total)} s", sum(secs) <= c_total))
+                            f"{fmt_s(sum(secs))} s vs {fmt_s(c_total)} s",
+                            sum(secs) <= c_total if full else None))
             else:
                 out.append(("tiles", "Korf total <= C yardstick total", "C yardstick not run", None))
         out.append(("tiles", ">= 20x faster than slidingpuzzle (every instance it finishes)",
@@ -460,8 +567,9 @@ def report(info, recs, tgt, page, sizes, mem, args, elapsed):
                  f" on {info['cores']} cores"
                  + (": timings taken under load from other processes, expect noise." if
                     max(info["load_start"][0], info["load_end"][0]) > 0.7 * info["cores"] else "."))
-    lines.append(f"- Repeats: CPython median of {args.repeats}, Pyodide median of "
-                 f"{args.pyodide_repeats or args.repeats} (where the module honours `repeats`).")
+    lines.append("- Repeats (median of): " + ", ".join(
+        f"{r['family']} CPython {r.get('repeats', '-')}, Pyodide {r.get('pyodide_repeats', '-')}"
+        for r in recs) + ".")
     lines += ["", "## Tasks", "", main, ""]
     lines.append("Seconds are medians of the solve alone (no start-up). `vs X` = X's time / ours "
                  "(higher is better for us); `>Nx (limit)` = X hit its time limit.")
@@ -469,12 +577,34 @@ def report(info, recs, tgt, page, sizes, mem, args, elapsed):
         for note in [rec.get("pyodide_status")] + rec["notes"]:
             if note:
                 lines.append(f"- {rec['family']}: {note}")
+    summary = korf_summary(recs)
+    if summary:
+        lines.append(f"- tiles: {summary}")
     lines += ["", "## Targets", "",
               table(["family", "target", "measured", "result"],
                     [[f, t, m, verdict(ok)] for f, t, m, ok in tgt]), ""]
-    lines += ["## Page and download", "", page_section(page, sizes), ""]
-    lines += ["## Peak memory of the biggest solves", "", memory_section(mem) if mem else "not measured", ""]
+    lines.append("`n/a`: not measured in this run (the Korf verdicts need all 100 instances; "
+                 "a peer that finished nothing gives no ratio).")
+    lines += ["", "## Page and download", "", page_section(page, sizes), ""]
+    lines += ["## Peak memory of the biggest solves", "",
+              memory_section(mem) if mem else "not measured in this run", ""]
     return "\n".join(lines)
+
+
+def korf_summary(recs):
+    korf = find(recs, "tiles", r"korf")
+    secs = [r["cpython"] for r in korf if r.get("cpython") is not None]
+    if not secs:
+        return None
+    text = (f"Korf ({len(secs)} instances), CPython CPU s: median {fmt_s(median(secs))}, "
+            f"worst {fmt_s(max(secs))}, total {fmt_s(sum(secs))}")
+    c = [(r["peers"].get("C -O2") or {}).get("seconds") for r in korf]
+    if all(x is not None for x in c):
+        text += f"; C -O2 total {fmt_s(sum(c))}"
+    p = [r["pyodide"] for r in korf if r.get("pyodide") is not None]
+    if p:
+        text += f"; Pyodide total {fmt_s(sum(p))} over {len(p)}"
+    return text
 
 
 def main(argv=None):
@@ -484,17 +614,19 @@ def main(argv=None):
     ap.add_argument("--out", default=RESULTS, help="where to write the Markdown report")
     ap.add_argument("--json", help="also write every figure as JSON here")
     ap.add_argument("--families", default=",".join(FAMILIES), help="comma-separated subset")
-    ap.add_argument("--repeats", type=int, help="runs per case (median); default 3, quick 1")
+    ap.add_argument("--repeats", type=int,
+                    help="runs per case (median); default tiles 1, blocks and pegs 3; quick 1")
     ap.add_argument("--pyodide-repeats", type=int, help="runs per case in Pyodide (default: --repeats)")
     ap.add_argument("--cold", type=int, default=3, help="cold page loads")
     ap.add_argument("--cached", type=int, default=3, help="page loads from the service worker")
+    ap.add_argument("--peer-limit", type=float, default=60.0, help="s per tile peer run")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-page", action="store_true")
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--no-memory", action="store_true")
     args = ap.parse_args(argv)
-    if args.repeats is None:
-        args.repeats = 1 if args.quick else 3
+    if args.quick and args.repeats is None:
+        args.repeats = 1
     t0 = time.perf_counter()
     info = common.machine()
     recs = [run_family(f, args) for f in args.families.split(",") if f]
