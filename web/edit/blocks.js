@@ -106,9 +106,9 @@ export function mount(root, app, api) {
 
   const size = el("fieldset", {}, el("legend", { textContent: "Board" }),
     el("div", { className: "row" },
-      select("Columns", SIDES.map((v) => [v, v]), d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "blocks-width"),
+      select("Columns", sides(d.width), d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "blocks-width"),
       "×",
-      select("Rows", SIDES.map((v) => [v, v]), d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "blocks-height"),
+      select("Rows", sides(d.height), d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "blocks-height"),
       button("Empty board", () => api.edit("clear"), "blocks-clear")));
 
   const tools = el("fieldset", { className: "tools" }, el("legend", { textContent: "Tool on the board" }));
@@ -145,6 +145,11 @@ export function mount(root, app, api) {
   root.replaceChildren(size, tools, goal, el("p", { className: "hint", textContent: HINT }));
   if (focusedId) root.querySelector(`[data-testid="${CSS.escape(focusedId)}"]`)?.focus();
   attach(api.board().canvas);
+}
+
+// The sizes offered (a code may be larger than the editor's range: keep it).
+function sides(current) {
+  return [...new Set([...SIDES, current])].sort((a, b) => a - b).map((v) => [v, v]);
 }
 
 function goalNamed(desc) {
