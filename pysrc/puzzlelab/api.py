@@ -173,7 +173,11 @@ def moves(req):
     family's fastest method -- peg solitaire's "never lose" mode."""
     puzzle, options = _puzzle(req)
     out = []
+    relabel = getattr(puzzle, "relabel", None)    # keep pieces' own labels
     for move, child in puzzle.successors(puzzle.start):
+        if relabel is not None:
+            labelled_moves, labelled_states = relabel([move])
+            move, child = labelled_moves[0], labelled_states[-1]
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
     if req.get("judge"):
