@@ -140,7 +140,7 @@ function updatePlayback() {
   for (const id of ["pb-first", "pb-prev", "pb-play", "pb-next", "pb-last", "pb-range"]) {
     $(id).disabled = !app.solution || n === 0;
   }
-  $("pb-play").textContent = app.playing ? "⏸" : "▶";
+  $("pb-play").textContent = app.playing ? "❙❙" : "▶";
   $("pb-play").setAttribute("aria-label", app.playing ? "Pause" : "Play");
   document.querySelectorAll("#moves button").forEach((b, i) => {
     if (i + 1 === app.step) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
@@ -277,6 +277,12 @@ function fillSelect(select, items, value) {
   if (value !== undefined && items.some((i) => i.value === value)) select.value = value;
 }
 
+// How each counting rule reads in the menu (the rule itself is the family's).
+const METRIC_LABELS = {
+  tile: "one tile per move", multi: "a row of tiles per move (multi-tile)",
+  step: "every unit step", move: "a run by one piece is one move", jump: "every jump",
+};
+
 function fillSolveOptions() {
   const d = app.desc;
   const algos = [{ value: "auto", label: "Auto (fastest proven optimal)" },
@@ -286,7 +292,7 @@ function fillSolveOptions() {
   fillSelect($("heuristic"), [{ value: "", label: "Default" }, ...hs], app.options.h || "");
   $("heuristic").disabled = hs.length === 0;
   const metrics = d.metrics || [];
-  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: m })), app.options.metric || d.metric);
+  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), app.options.metric || d.metric);
   $("metric-field").hidden = metrics.length < 2;
   $("solve").disabled = !app.solver.ready;
 }
