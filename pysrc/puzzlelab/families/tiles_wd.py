@@ -34,7 +34,8 @@ class WalkTable:
     goal line of the tile that crosses) -> next state or -1.
     """
 
-    def __init__(self, lines, width, goal_line, blank_line, limit=MAX_WD_STATES):
+    def __init__(self, lines, width, goal_line, blank_line, limit=MAX_WD_STATES,
+                 multi=False):
         self.lines = lines
         cap = [width] * lines
         cap[blank_line] -= 1
@@ -69,12 +70,45 @@ class WalkTable:
                                     f"The walking-distance table of this board has more "
                                     f"than {limit:,} entries; use another lower bound.")
                         row_next[d * lines + k] = sid
-            step.extend(row_next)
+            if multi:
+                # a line of tiles sliding is one move: chains of steps in one
+                # direction, each crossing one more line boundary
+                for nk in self._chains(key):
+                    if nk not in ids:
+                        ids[nk] = len(keys)
+                        keys.append(nk)
+                        dist.append(dist[head] + 1)
+            else:
+                step.extend(row_next)
             head += 1
         self.ids = ids
         self.dist = bytes(dist)
         self.step = step
         self.goal_line = goal_line
+
+    def _chains(self, key):
+        """Keys reached by one or more single steps in one direction (the
+        blank's line moving one way, a tile crossing at every step)."""
+        out = set()
+        for delta in (-1, 1):
+            layer = {key}
+            for _ in range(self.lines - 1):
+                grown = set()
+                for k0 in layer:
+                    mat, br = self._unkey(k0)
+                    nr = br + delta
+                    if not 0 <= nr < self.lines:
+                        continue
+                    for k in range(self.lines):
+                        if mat[nr][k]:
+                            mat[nr][k] -= 1
+                            mat[br][k] += 1
+                            grown.add(self._key(mat, nr))
+                            mat[nr][k] += 1
+                            mat[br][k] -= 1
+                out |= grown
+                layer = grown
+        return out
 
     def _key(self, mat, blank):
         key = 0
@@ -111,22 +145,23 @@ class WalkingDistance:
 
     _cache = {}
 
-    def __init__(self, w, h, goal):
+    def __init__(self, w, h, goal, multi=False):
         self.w, self.h = w, h
         n = w * h
         grow, gcol = [0] * n, [0] * n
         for cell, t in enumerate(goal):
             grow[t], gcol[t] = divmod(cell, w)
         b = goal.index(0)
-        self.vt = self._table(h, w, grow, b // w)
-        self.ht = self._table(w, h, gcol, b % w)
+        self.vt = self._table(h, w, grow, b // w, multi)
+        self.ht = self._table(w, h, gcol, b % w, multi)
 
     @classmethod
-    def _table(cls, lines, width, goal_line, blank_line):
-        key = (lines, width, blank_line)
+    def _table(cls, lines, width, goal_line, blank_line, multi):
+        key = (lines, width, blank_line, multi)
         got = cls._cache.get(key)
         if got is None:
-            got = cls._cache[key] = WalkTable(lines, width, goal_line, blank_line)
+            got = cls._cache[key] = WalkTable(lines, width, goal_line, blank_line,
+                                              multi=multi)
         else:
             # the table depends only on the shape and the blank's goal line;
             # which tile belongs to which line may differ
@@ -148,9 +183,11 @@ class WalkingDistance:
         return self.vt.dist[v] + self.ht.dist[hz]
 
 
-def walking_distance(w, h, goal):
-    """A shared WalkingDistance for the board and goal (tables are cached)."""
-    return WalkingDistance(w, h, goal)
+def walking_distance(w, h, goal, multi=False):
+    """A WalkingDistance for the board and goal (tables are cached).  With
+    ``multi`` the tables count multi-tile moves: one move may carry tiles
+    across several consecutive line boundaries in one direction."""
+    return WalkingDistance(w, h, goal, multi)
 
 
 # -- linear conflict --------------------------------------------------------
