@@ -21,9 +21,11 @@ def test_full_session_of_all_three_families_stays_on_the_origin(page, site_url, 
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze").click()
     expect(page.get_by_test_id("analysis")).to_contain_text("181,440 positions reachable", timeout=60_000)
-    for family, length in (("blocks", None), ("pegs", None)):
+    for family, preset in (("blocks", "Hakoiri-musume (81"), ("pegs", "Hoppers")):
         page.locator(f".families button[data-family={family}]").click()
         expect(page.get_by_test_id("position-code")).to_contain_text(f"{family}:")
+        option = page.get_by_test_id("preset").locator("option", has_text=preset).first
+        page.get_by_test_id("preset").select_option(option.get_attribute("value"))
         page.get_by_test_id("solve").click()
         wait_state(page, "solved", 60_000)
         page.get_by_test_id("step-last").click()
