@@ -542,6 +542,8 @@ def test_searches_agree_on_random_boards(seed):
         puzzle = load(code, metric)
         fast = solve(puzzle, count=True)
         check_solution(puzzle, fast)
+        for i, state in enumerate(fast.states):     # the lower bound is one
+            assert puzzle.heuristic(puzzle.pack(state)) <= fast.cost - i
         length, n = Naive(code, metric).solve()
         assert (fast.cost, fast.extra["solutions"]) == (length, n), code
         generic = drain(ALGORITHMS["bfs"](puzzle, count=True))
@@ -555,6 +557,8 @@ def test_searches_agree_on_random_boards(seed):
             assert (ida.cost, ida.extra["solutions"]) == (length, n)
         if kind == "full":
             assert puzzle.goal_state is not None
+            assert "bidir" in [a["name"] for a in api.run(
+                {"op": "describe", "code": code})["algorithms"] if a["available"]]
             bid = solve(puzzle, "bidir")
             assert bid.cost == length
             check_solution(puzzle, bid)
