@@ -377,6 +377,8 @@ def test_hakoiri_reachable_set():
 def test_seed_solutions_and_counts():
     # Hakoiri-musume (seed 001): 81 moves; solution counts in both metrics.
     assert solve(load(HAKOIRI), count=True).extra["solutions"] == 256
+    reply = api.run({"op": "solve", "code": "blocks:hakoiri", "count": True})
+    assert reply["solutions"] == 256 and reply["length"] == 81
     assert solve(load("blocks:dad"), count=True).extra["solutions"] == 864
     assert solve(load("blocks:dad", "step"), count=True).extra["solutions"] == 1511552
 

@@ -277,7 +277,6 @@ class Blocks:
             type_of[letter] = t
             self.type_letters[t].append(letter)
         self.type_of = type_of
-        self.slot_type = [type_of[k] for k in letters]
         # Placements, numbered type by type then anchor by anchor.
         pm, ptype, panchor = [], [], []
         self.type_range = []
