@@ -82,6 +82,17 @@ def machine():
     }
 
 
+def git_state():
+    """Short HEAD, plus a note when the checkout has uncommitted changes."""
+    head = _version(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"])
+    try:
+        dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        dirty = ""
+    return f"{head or 'unknown'}{' (with uncommitted changes)' if dirty else ''}"
+
+
 # -- numbers and tables ----------------------------------------------------------
 
 def median(values):

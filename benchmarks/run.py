@@ -561,6 +561,7 @@ def report(info, recs, tgt, page, sizes, mem, args, elapsed):
                  "[README.md](README.md).")
     lines.append("")
     lines.append(f"- Machine: {info['cpu']}, {info['cores']} cores, {info['memory_gib']} GiB, {info['os']}")
+    lines.append(f"- Code: commit {info['commit']}, site build {sizes.get('build')}")
     lines.append(f"- {info['python']}; Node {info['node']}; Pyodide {info['pyodide']}"
                  + (f"; Chromium {page['chromium']}" if page.get("chromium") else ""))
     lines.append(f"- Load average (1/5/15 min) at start {info['load_start']}, at end {info['load_end']}"
@@ -620,6 +621,8 @@ def main(argv=None):
     ap.add_argument("--cold", type=int, default=3, help="cold page loads")
     ap.add_argument("--cached", type=int, default=3, help="page loads from the service worker")
     ap.add_argument("--peer-limit", type=float, default=60.0, help="s per tile peer run")
+    ap.add_argument("--no-build", action="store_true",
+                    help="do not rebuild _site/ first (quick runs never do)")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-page", action="store_true")
     ap.add_argument("--no-peers", action="store_true")
@@ -629,6 +632,14 @@ def main(argv=None):
         args.repeats = 1
     t0 = time.perf_counter()
     info = common.machine()
+    info["commit"] = common.git_state()
+    if not (args.quick or args.no_build):
+        log("python build.py (the Pyodide runs and the page use _site/)")
+        import subprocess
+        built = subprocess.run([sys.executable, os.path.join(common.ROOT, "build.py")],
+                               cwd=common.ROOT, capture_output=True, text=True)
+        if built.returncode:
+            log("build failed, measuring the existing _site/: " + last_line(built.stderr))
     recs = [run_family(f, args) for f in args.families.split(",") if f]
     mem = [] if (args.quick or args.no_memory) else measure_memory(recs, args)
     page = measure_page(args)
