@@ -133,7 +133,7 @@ def analyze(req):
     if req.get("from") == "start" or root is None or step is None:
         root, step, where = puzzle.start, puzzle.successors, "start"
     custom = getattr(puzzle, "custom_explore", None)
-    search = custom(root) if custom else None
+    search = custom(root, max_states=max_states) if custom else None
     if search is None:
         search = explore(step, root, max_states=max_states)
     result = yield from search

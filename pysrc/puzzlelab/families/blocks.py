@@ -613,10 +613,12 @@ class Blocks:
         from . import blocks_search
         return blocks_search.custom_search(self, name)
 
-    def custom_explore(self, root):
+    def custom_explore(self, root, max_states=None):
         """The analyze op's search: ``blocks_search.explore`` from ``root``."""
         from . import blocks_search
-        return blocks_search.explore(self, root)
+        if max_states is None:
+            return blocks_search.explore(self, root)
+        return blocks_search.explore(self, root, max_states=max_states)
 
     # -- protocol odds and ends -------------------------------------------------
     def format_move(self, move):

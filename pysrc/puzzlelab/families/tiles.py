@@ -441,9 +441,10 @@ class Tiles:
             return "idastar", {}
         return "fast", {}
 
-    def custom_explore(self, root):
+    def custom_explore(self, root, max_states=None):
         """The analyze op's packed breadth-first search (boards of up to 10
-        cells), or None to let the generic explore run."""
+        cells: at most 10!/2 states in one byte each, within any budget), or
+        None to let the generic explore run."""
         if self.n > EXACT_MAX_CELLS:
             return None
         from .tiles_explore import explore
