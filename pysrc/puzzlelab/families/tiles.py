@@ -85,17 +85,22 @@ def _cells(text, w, h, what):
     n = w * h
     if not text:
         raise CodeError(f"The {what} is empty: expected {n} cells.")
-    if n <= 36:
-        if "," in text:
-            parts = text.split(",")
-        else:
-            parts = list(text.lower())
+    if n <= 36 and "," not in text:
+        parts = list(text.lower())
         try:
-            values = [int(p, 36) if len(p) == 1 else int(p) for p in parts]
+            values = [int(p, 36) for p in parts]
         except ValueError:
             bad = next(c for c in parts if not _valid_token(c))
             raise CodeError(f"The {what} has an unknown character '{bad}': "
                             f"use 0-9 and a-z (0 is the blank).") from None
+    elif n <= 36:
+        # the comma-separated form is accepted for small boards too
+        try:
+            values = [int(p) for p in text.split(",")]
+        except ValueError:
+            raise CodeError(f"The {what} mixes commas with other text: write "
+                            f"one base-36 digit per cell, or decimal numbers "
+                            f"separated by commas.") from None
     else:
         parts = text.split(",")
         try:
