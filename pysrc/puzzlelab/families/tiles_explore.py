@@ -106,6 +106,8 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
     shift = 4 * min(SPLIT, n)
     dist = bytearray(b"\xff") * factorial(n)
     moves = _moves(w, h, metric)
+    single = metric != "multi"
+    steps = [[(seq[0], 4 * seq[0], 4 * b) for seq in moves[b]] for b in range(n)]
     p0 = pack(root)
     b0 = root.index(0)
     dist[low[p0 & lo_mask] + high[p0 >> shift]] = 0
@@ -118,24 +120,40 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
         nxt = []
         append = nxt.append
         d1 = depth + 1
-        for code in layer:
-            b = code & 15
-            p = code >> 4
-            for seq in moves[b]:
-                q = p
-                prev = b
-                for c in seq:
-                    t = (q >> (4 * c)) & 15
-                    q ^= (t << (4 * c)) | (t << (4 * prev))
-                    prev = c
-                r = low[q & lo_mask] + high[q >> shift]
-                if dist[r] == 255:
-                    dist[r] = d1
-                    append((q << 4) | prev)
-            expanded += 1
-            if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
-                yield progress(clock, depth=depth, expanded=expanded,
-                               held=expanded + len(nxt), histogram=histogram)
+        if single:
+            # the hot loop: one tile per move, shifts precomputed
+            for code in layer:
+                p = code >> 4
+                for c, sc, sb in steps[code & 15]:
+                    t = (p >> sc) & 15
+                    q = p ^ (t << sc) ^ (t << sb)
+                    r = low[q & lo_mask] + high[q >> shift]
+                    if dist[r] == 255:
+                        dist[r] = d1
+                        append((q << 4) | c)
+                expanded += 1
+                if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
+                    yield progress(clock, depth=depth, expanded=expanded,
+                                   held=expanded + len(nxt), histogram=histogram)
+        else:
+            for code in layer:
+                b = code & 15
+                p = code >> 4
+                for seq in moves[b]:
+                    q = p
+                    prev = b
+                    for c in seq:
+                        t = (q >> (4 * c)) & 15
+                        q ^= (t << (4 * c)) | (t << (4 * prev))
+                        prev = c
+                    r = low[q & lo_mask] + high[q >> shift]
+                    if dist[r] == 255:
+                        dist[r] = d1
+                        append((q << 4) | prev)
+                expanded += 1
+                if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
+                    yield progress(clock, depth=depth, expanded=expanded,
+                                   held=expanded + len(nxt), histogram=histogram)
         generated += sum(len(moves[c & 15]) for c in layer)
         if nxt:
             histogram.append(len(nxt))

@@ -134,6 +134,25 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
             for t in pat.tiles:
                 P[t] = j
                 O[t] = pat.offset[t]
+    # partitions beyond the first two: looked at only for children that
+    # survive A and B, in a plain loop
+    extras = parts[2:]
+    nx = len(extras)
+    XP, XO, XT, XI, XV, XS = [], [], [], [], [], []
+    for pats in extras:
+        P, O = [0] * n, [None] * n
+        for j, pat in enumerate(pats):
+            for t in pat.tiles:
+                P[t] = j
+                O[t] = pat.offset[t]
+        XP.append(P)
+        XO.append(O)
+        XT.append([p.table for p in pats])
+        XI.append([p.index(pos) for p in pats])
+        XV.append([XT[-1][j][XI[-1][j]] for j in range(len(pats))])
+        XS.append(sum(XV[-1]))
+    rx = range(nx)
+    pend = [None] * nx
     TA = [p.table for p in pa]
     TB = [p.table for p in pb]
     IA = [p.index(pos) for p in pa]
@@ -148,7 +167,7 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
     iterations = []
     if SA == 0:
         return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
-    limit = max(SA, SB)
+    limit = max([SA, SB] + XS)
     solutions = 0
     found = None
     nn = n
@@ -160,6 +179,7 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
         cands = [None] * (limit + 2)
         nxt = [0] * (limit + 2)
         undo = [None] * (limit + 2)
+        xundo = [None] * (limit + 2)
         blanks = [0] * (limit + 2)
         blanks[0] = b
         cand = without[nn * nn + b]
@@ -192,6 +212,22 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
                         if f < nextb:
                             nextb = f
                         continue
+                    if nx:
+                        f = 0
+                        for k in rx:
+                            q2 = XP[k][t]
+                            o = XO[k][t]
+                            i2 = XI[k][q2] + o[b] - o[c]
+                            v2 = XT[k][q2][i2]
+                            s2 = XS[k] - XV[k][q2] + v2
+                            if g1 + s2 > limit:
+                                f = g1 + s2
+                                break
+                            pend[k] = (q2, i2, v2, s2)
+                        if f:
+                            if f < nextb:
+                                nextb = f
+                            continue
                     undo[g] = (p, IA[p], VA[p], SA, q, IB[q], VB[q], SB)
                     IB[q] = ib
                     VB[q] = vb
@@ -213,6 +249,15 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
                 IA[p] = ia
                 VA[p] = va
                 SA = sa
+                if nx:
+                    saved = []
+                    for k in rx:
+                        q2, i2, v2, s2 = pend[k]
+                        saved.append((q2, XI[k][q2], XV[k][q2], XS[k]))
+                        XI[k][q2] = i2
+                        XV[k][q2] = v2
+                        XS[k] = s2
+                    xundo[g] = saved
                 board[b] = t
                 board[c] = 0
                 cands[g] = cand
@@ -247,6 +292,11 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
                 if two:
                     IB[q] = iq
                     VB[q] = vq
+                if nx:
+                    for k, (q2, i2, v2, s2) in enumerate(xundo[g]):
+                        XI[k][q2] = i2
+                        XV[k][q2] = v2
+                        XS[k] = s2
         rec = {"bound": limit, "expanded": expanded - before,
                "seconds": round(clock.elapsed(), 3)}
         iterations.append(rec)
