@@ -3,7 +3,9 @@ reasonable time: a short optimal IDA* first (it settles easy positions and
 proves a lower bound), then "reduction": place one edge line of the board
 at a time, tile by tile with small A* searches that leave placed tiles alone,
 until a block of at most 4x4 remains, which the optimal IDA* finishes (with
-a node budget; if that runs out, one more line is placed).  The answer is
+a node budget; if that runs out, one more line is placed).  Of the lines
+that may go next, and of the two ends each may be finished at, the one that
+costs fewest moves is placed.  The answer is
 labelled ``optimal: False`` unless its length equals the proven lower bound,
 which is reported as ``extra["lower_bound"]``.  Reached through
 ``Tiles.custom_search("fast")`` (tiles.py); siblings: tiles_ida.py.
@@ -107,34 +109,46 @@ def _reduce(puzzle, clock):
                 for state in result.states[1:]:
                     blanks.append(cells[state.index(0)])
                 return blanks
-        # place one edge line: shrink the longer side, keeping the goal blank
+        # place one edge line of the longer side (either side when square)
+        # that does not hold the goal's blank; of those, and of the two ends
+        # a line can be finished at, keep the one that costs fewest moves
         allowed = {r * w + c for r in range(r0, r1) for c in range(c0, c1)}
+        options = []
         if rh >= rw and rh > 2:
             if gbr != r0:
-                line = [r0 * w + c for c in range(c0, c1)]
-                r0 += 1
-            else:
-                line = [(r1 - 1) * w + c for c in range(c0, c1)]
-                r1 -= 1
-        else:
+                options.append(([r0 * w + c for c in range(c0, c1)], (r0 + 1, r1, c0, c1)))
+            if gbr != r1 - 1:
+                options.append(([(r1 - 1) * w + c for c in range(c0, c1)], (r0, r1 - 1, c0, c1)))
+        if rw >= rh and rw > 2:
             if gbc != c0:
-                line = [r * w + c0 for r in range(r0, r1)]
-                c0 += 1
-            else:
-                line = [r * w + c1 - 1 for r in range(r0, r1)]
-                c1 -= 1
-        # two tiles at a time (shorter than one by one), the last two together
-        j = len(line) % 2
-        if j:
-            _place(board, w, allowed, [(goal[line[0]], line[0])], blanks)
-            allowed.discard(line[0])
-        while j < len(line):
-            pair = line[j:j + 2]
-            _place(board, w, allowed, [(goal[c], c) for c in pair], blanks)
-            allowed.difference_update(pair)
-            j += 2
+                options.append(([r * w + c0 for r in range(r0, r1)], (r0, r1, c0 + 1, c1)))
+            if gbc != c1 - 1:
+                options.append(([r * w + c1 - 1 for r in range(r0, r1)], (r0, r1, c0, c1 - 1)))
+        best = None
+        for line, region in options:
+            for order in (line, line[::-1]):
+                trial_board, trial_blanks = list(board), []
+                _place_line(trial_board, w, set(allowed), goal, order, trial_blanks)
+                if best is None or len(trial_blanks) < len(best[1]):
+                    best = (trial_board, trial_blanks, region)
             yield progress(clock, depth=len(blanks) - 1, expanded=len(blanks))
-        yield progress(clock, depth=len(blanks) - 1, expanded=len(blanks))
+        board = best[0]
+        blanks.extend(best[1])
+        r0, r1, c0, c1 = best[2]
+
+
+def _place_line(board, w, allowed, goal, line, blanks):
+    """Place the tiles of ``line`` (cells, in order): two at a time, which
+    is shorter than one by one, and the last two together."""
+    j = len(line) % 2
+    if j:
+        _place(board, w, allowed, [(goal[line[0]], line[0])], blanks)
+        allowed.discard(line[0])
+    while j < len(line):
+        pair = line[j:j + 2]
+        _place(board, w, allowed, [(goal[c], c) for c in pair], blanks)
+        allowed.difference_update(pair)
+        j += 2
 
 
 def _block(board, goal, w, r0, r1, c0, c1):

@@ -449,6 +449,7 @@ def lc_bound(puzzle, lc, wd=None):
     w = puzzle.w
     rows = md_rows(puzzle.w, puzzle.h, puzzle.goal)
     line = lc.line
+    lrow, lcol = lc.grow, lc.gcol
     if wd is not None:
         vt, ht = wd.vt, wd.ht
         vstep, hstep, vdist, hdist = vt.step, ht.step, vt.dist, ht.dist
@@ -475,17 +476,19 @@ def lc_bound(puzzle, lc, wd=None):
         total = hs[1]
         vertical = c // w != b // w
         if vertical:
-            kind, one, two = 0, c // w, b // w
+            kind, one, two, home = 0, c // w, b // w, lrow[t]
         else:
-            kind, one, two = 1, c % w, b % w
-        # the lines the tile left and entered: before, the tile was on c
-        after1 = lines_of(board, kind, one)
-        after2 = lines_of(board, kind, two)
-        board[c], board[b] = t, 0
-        total += (line(kind, one, after1) + line(kind, two, after2)
-                  - line(kind, one, lines_of(board, kind, one))
-                  - line(kind, two, lines_of(board, kind, two)))
-        board[c], board[b] = 0, t
+            kind, one, two, home = 1, c % w, b % w, lcol[t]
+        # Only the tile's membership of the two lines it left and entered
+        # changed, and it matters only if one of them is its goal line.
+        if home == one or home == two:
+            after1 = lines_of(board, kind, one)
+            after2 = lines_of(board, kind, two)
+            board[c], board[b] = t, 0
+            total += (line(kind, one, after1) + line(kind, two, after2)
+                      - line(kind, one, lines_of(board, kind, one))
+                      - line(kind, two, lines_of(board, kind, two)))
+            board[c], board[b] = 0, t
         if wd is None:
             return md + total, (md, total)
         v, hz = hs[2], hs[3]
