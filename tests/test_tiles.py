@@ -432,6 +432,12 @@ def test_histograms_small_boards(w, h, total):
     assert api.run({"op": "solve", "code": code})["length"] == reply["max_distance"]
 
 
+def test_analyze_refuses_boards_beyond_10_cells_at_once():
+    reply = api.run({"op": "analyze", "code": "tiles:4x3:123456789ab0"})
+    assert not reply["ok"] and reply["error"]["type"] == "limit"
+    assert "239,500,800" in reply["error"]["message"]
+
+
 # -- the automatic choice and the tables contract ----------------------------------
 
 @pytest.mark.parametrize("code, algorithm, bound", [
