@@ -466,6 +466,9 @@ def test_tables_contract(tmp_path):
                     "heuristic": None, "algorithm": "auto"})
     assert need == {"ok": True, "op": "tables", "tables": sorted(tables.TABLE_SPECS)}
     assert api.run({"op": "tables", "code": "tiles:3x3:123456780"})["tables"] == []
+    assert api.run({"op": "tables", "code": "tiles:6x3:123456789abcdefgh0"})["tables"] == []
+    assert api.run({"op": "tables", "code": "tiles:5x5:123456789abcdefghijklmno0"})[
+        "tables"] == need["tables"]
     assert api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
                     "algorithm": "bfs"})["tables"] == []
     for name in need["tables"]:

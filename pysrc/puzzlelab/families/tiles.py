@@ -401,7 +401,10 @@ class Tiles:
         wants = heuristic == "pdb" or (heuristic in (None, "") and uses_bound)
         if not wants:
             return []
-        if self.has_pdb() or (self.n > 16 and algorithm in (None, "", "auto", "fast")):
+        # the fast solver ends on a block of at most 4x4: 4x4 only when
+        # both sides are at least 4
+        ends_4x4 = self.n > 16 and self.w >= 4 and self.h >= 4
+        if self.has_pdb() or (ends_4x4 and algorithm in (None, "", "auto", "fast")):
             return sorted(name for name, spec in tables.TABLE_SPECS.items()
                           if spec["family"] == FAMILY and spec["board"] == (4, 4))
         return []
