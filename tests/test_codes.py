@@ -131,6 +131,42 @@ def test_no_input_makes_the_solver_hang_without_progress(text, algorithm):
     assert_progresses({"op": "solve", "code": text, "algorithm": algorithm, "max_states": 200_000})
 
 
+@st.composite
+def small_valid(draw):
+    """Small random positions of every family (solvable or not)."""
+    kind = draw(st.sampled_from(["tiles", "pegs", "blocks"]))
+    if kind == "tiles":
+        w, h = draw(st.integers(2, 3)), draw(st.integers(2, 3))
+        cells = draw(st.permutations(range(w * h)))
+        return f"tiles:{w}x{h}:" + "".join("0123456789"[c] for c in cells)
+    if kind == "pegs":
+        w, h = draw(st.integers(3, 5)), draw(st.integers(3, 5))
+        rows = ["".join(draw(st.sampled_from("oo._")) for _ in range(w)) for _ in range(h)]
+        lattice = draw(st.sampled_from(["sq4", "sq8", "tri"]))
+        return f"pegs:{lattice}:" + "/".join(rows)
+    w, h = draw(st.integers(2, 4)), draw(st.integers(2, 3))
+    letters = iter("ABCDEFGHIJKL")
+    rows = ["".join(next(letters) if draw(st.booleans()) else "." for _ in range(w)) for _ in range(h)]
+    cells = [(r, c) for r in range(h) for c in range(w) if rows[r][c] != "."]
+    if not cells:
+        rows[0] = "A" + rows[0][1:]
+        cells = [(0, 0)]
+    r0, c0 = cells[0]
+    tr, tc = draw(st.integers(0, h - 1)), draw(st.integers(0, w - 1))
+    goal = ["".join(rows[r0][c0] if (r, c) == (tr, tc) else "?" for c in range(w)) for r in range(h)]
+    return f"blocks:{w}x{h}:" + "/".join(rows) + ":" + "/".join(goal)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_valid(), st.sampled_from(["auto", "bfs", "bidir", "iddfs", "idastar", "astar"]))
+def test_small_random_positions_solve_or_fail_with_progress(text, algorithm):
+    if check_parse(text) is None:
+        return
+    reply = assert_progresses({"op": "solve", "code": text, "algorithm": algorithm, "max_states": 200_000})
+    if reply is not None and reply["ok"]:
+        assert reply["final"] and len(reply["codes"]) == reply["length"] + 1
+
+
 @pytest.mark.parametrize("code", GOLDEN["valid"])
 def test_every_golden_code_solves_or_reports_with_progress(code):
     if not families_present(code):
