@@ -15,7 +15,7 @@ import pytest
 
 from helpers import replay
 from puzzlelab import api, codes, tables
-from puzzlelab.families import tiles, tiles_explore, tiles_ida, tiles_pdb
+from puzzlelab.families import tiles, tiles_explore, tiles_pdb
 from puzzlelab.search import ALGORITHMS, drain
 
 SHARED = os.environ.get("PUZZLELAB_SHARED") or os.path.join(
