@@ -395,12 +395,15 @@ def pyodide_ratio(rec):
     return f"{fmt_ratio(total)} (total of {len(rows)})", total <= TARGET_RATIO_PYODIDE
 
 
+FINISHED = ("ok", "not optimal")     # peer statuses that count as "finished"
+
+
 def peer_ratio(rows, peer, need):
     """Min over rows the peer finished of peer time / our time."""
     ratios = []
     for r in rows:
         p = r["peers"].get(peer) or {}
-        if p.get("seconds") and r.get("cpython") and p.get("status", "ok") == "ok":
+        if p.get("seconds") and r.get("cpython") and p.get("status", "ok") in FINISHED:
             ratios.append(p["seconds"] / r["cpython"])
     if not ratios:
         return f"{peer}: nothing finished", None
@@ -470,8 +473,9 @@ def peer_cell(row, peer):
     if not p:
         return ""
     status = p.get("status", "ok")
-    if status == "ok" and p.get("seconds") and row.get("cpython"):
-        return fmt_ratio(p["seconds"] / row["cpython"])
+    if status in FINISHED and p.get("seconds") and row.get("cpython"):
+        ratio = fmt_ratio(p["seconds"] / row["cpython"])
+        return ratio if status == "ok" else f"{ratio}, {p.get('note') or status}"
     if status in ("timeout", "dnf") and p.get("limit") and row.get("cpython"):
         return f">{fmt_ratio(p['limit'] / row['cpython'])} (limit)"
     return p.get("note") or status
