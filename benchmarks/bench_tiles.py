@@ -324,7 +324,7 @@ def main(argv=None):
                          f"(its 'A*' ranks by heuristic only: not optimal, blank-last goal only), "
                          f"limit {args.peer_limit:.0f} s per instance, instances {pids}")
 
-    head = (f"{'#':>3} {'opt':>3} {'len':>3} {'cpu s':>7} {'wall s':>7} {'generated':>10} "
+    head = (f"{'#':>3} {'opt':>3} {'len':>3} {'cpu s':>7} {'wall s':>7} {'expanded':>9} {'generated':>10} "
             f"{'C s':>7} {'C nodes':>12} {'C/ours':>7} {'pyo s':>7} {'pyo/cpy':>7} "
             f"{'sp s':>7} {'sp/ours':>7} {'fps len':>7}")
     print()
@@ -342,7 +342,7 @@ def main(argv=None):
         fp_txt = (f">{fp['timeout']:.0f}s" if fp and "timeout" in fp else
                   "err" if fp and "error" in fp else fp.get("length") if fp else None)
         print(f"{n:3d} {r['optimal']:3d} {r['length']:3d}{'' if r['ok'] else '!'} "
-              f"{_fmt(r['cpu_seconds'], 7)} {_fmt(r['seconds'], 7)} {r['generated']:10d} "
+              f"{_fmt(r['cpu_seconds'], 7)} {_fmt(r['seconds'], 7)} {r['expanded']:9d} {r['generated']:10d} "
               f"{_fmt(c and c['cpu_seconds'], 7)} {c['nodes'] if c else '-':>12} "
               f"{_fmt(c and c['cpu_seconds'] / max(r['cpu_seconds'], 1e-4), 7, 1)} "
               f"{_fmt(p and p['cpu_seconds'], 7)} "
@@ -360,7 +360,9 @@ def main(argv=None):
     print(f"ours CPython CPU s: median {s_cpu['median']:.3f}  worst {s_cpu['worst']:.2f}  "
           f"total {s_cpu['total']:.1f}   (wall: median {s_wall['median']:.3f}  worst "
           f"{s_wall['worst']:.2f}  total {s_wall['total']:.1f})")
-    print(f"ours generated nodes: mean {statistics.mean(ours[n]['generated'] for n in ids):,.0f}")
+    print(f"ours nodes: expanded mean {statistics.mean(ours[n]['expanded'] for n in ids):,.0f}, "
+          f"total {sum(ours[n]['expanded'] for n in ids):,}; generated mean "
+          f"{statistics.mean(ours[n]['generated'] for n in ids):,.0f}")
     if c_rows:
         s_c = _summary([c_rows[n]["cpu_seconds"] for n in ids])
         print(f"C yardstick CPU s:  median {s_c['median']:.3f}  worst {s_c['worst']:.2f}  "
