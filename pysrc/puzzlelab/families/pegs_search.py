@@ -233,6 +233,78 @@ def goal_positions(puzzle, limit=MAX_GOAL_POSITIONS):
             if g.bit_count() <= pegs and board.reduce(start ^ g) == 0]
 
 
+# -- layer expanders (fast path, no counting) ---------------------------------
+# One specialised function per (direction, metric, symmetry count): the S
+# images of a position ride along a chain as S separate ints (S XORs per
+# jump, one min() for the canonical form), which is what makes reduction by
+# symmetry cheap.  The source is generated from this template because the
+# unrolled form is about a quarter faster than a loop over a tuple.
+_EXPAND = """
+def expand(p, d, mine, other, nxt, probe):
+    {I} = images(p)
+    for mask, t, j in first(p):
+        {J} = jimg[j]
+        {N0}
+        c = {MIN}
+        old = mine.get(c)
+        if old is None:
+            if c in other:
+                return c
+            if not probe:
+                mine[c] = d
+                nxt.append(c)
+        elif old < d:
+            continue
+        if chains:
+            stack = [(t, {NL})]
+            while stack:
+                x, {QL} = stack.pop()
+                for {LOOP} in more[x]:
+                    if {COND}:
+                        {J} = jimg[j2]
+                        {N1}
+                        c = {MIN}
+                        old = mine.get(c)
+                        if old is None:
+                            if c in other:
+                                return c
+                            if not probe:
+                                mine[c] = d
+                                nxt.append(c)
+                        elif old < d:
+                            continue
+                        stack.append((x2, {NL}))
+    return None
+"""
+
+
+def _expander(kern, forward, chains):
+    """expand(p, d, mine, other, nxt, probe) -> meeting position or None.
+    Adds the unseen children of ``p`` (depth d) to ``mine`` and ``nxt``
+    (unless ``probe``: then it only looks for a meeting).  A child already
+    known at a smaller depth is not extended: its own expansion covers the
+    chains that would continue from it."""
+    size = len(kern.ks)
+
+    def names(prefix):
+        return ", ".join(f"{prefix}{i}" for i in range(size)) + ("," if size == 1 else "")
+    if forward:
+        loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
+    else:
+        loop, cond = "need, _m, x2, j2", "not q0 & need"
+    src = _EXPAND.format(
+        I=names("i"), J=names("j"), NL=names("n"), QL=names("q"),
+        N0="; ".join(f"n{i} = i{i} ^ j{i}" for i in range(size)),
+        N1="; ".join(f"n{i} = q{i} ^ j{i}" for i in range(size)),
+        MIN="n0" if size == 1 else "min(" + names("n") + ")",
+        LOOP=loop, COND=cond)
+    env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
+           "first": kern._firsts() if forward else kern._unfirsts(),
+           "more": kern.board.jumps_from if forward else kern.board.jumps_into}
+    exec(compile(src, "<pegs expander>", "exec"), env)
+    return env["expand"]
+
+
 # -- meet: minimum with proof --------------------------------------------------
 def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
     """Bidirectional BFS over moves (see the module docstring)."""
@@ -247,7 +319,6 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
     canon = kern.canon
     chains = puzzle.metric == "move"
     start = puzzle.start
-    expanded = generated = 0
     prefix_moves = []
 
     # Forward side.  A fixed first move: the jump metric starts after it;
@@ -297,8 +368,107 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
             no_solution(clock, 0, 0, 1)
     else:
         blayer = None          # forward only, testing each new position
+    run = _meet_count if count else _meet_fast
+    found = yield from run(puzzle, kern, clock, max_states, fdist, fcount, flayer,
+                           fdepth, bdist, bcount, blayer)
+    meeting, fd, bd, total, figures = found
+    moves = _forward_path(puzzle, kern, fdist, meeting, fd)
+    if bd:
+        moves += _backward_path(puzzle, kern, bdist, meeting, bd)
+    moves = prefix_moves + moves
+    states = [start]
+    for m in moves:
+        states.append(puzzle.apply(states[-1], m))
+    expanded, generated, fdepth, bdepth = figures
+    extra = {"meet": {"forward": fdepth, "backward": bdepth,
+                      "symmetries": len(kern.ks)}}
+    if count:
+        extra["solutions"] = total
+    return SearchResult(moves, states, len(moves), True,
+                        stats(clock, expanded, generated, len(fdist) + len(bdist),
+                              depth=len(moves)), extra)
+
+
+def _meet_fast(puzzle, kern, clock, max_states, fdist, _fc, flayer, fdepth,
+               bdist, _bc, blayer):
+    """Whole layers on the cheaper side until the sides meet.  Returns
+    (meeting, forward depth, backward depth, None, figures).  Near the
+    memory budget a layer is expanded in probe mode: it only looks for the
+    meeting (which ends the search) without storing its positions."""
+    chains = puzzle.metric == "move"
+    fexp = _expander(kern, True, chains)
+    bexp = _expander(kern, False, chains) if blayer is not None else None
+    goals = {}
+    if blayer is None:
+        # Forward only: a goal test on every new position, done through
+        # the same "other side" lookup by a dict that answers is_goal.
+        goals = _GoalDict(puzzle.is_goal)
+    expanded = generated = 0
     bdepth = 0
+    while True:
+        forward = blayer is None or len(flayer) <= len(blayer)
+        if forward:
+            layer, mine, other, exp = flayer, fdist, (bdist if blayer is not None else goals), fexp
+            d = fdepth + 1
+            # Positions nearest the other side first: a meeting in the last
+            # layer ends the search at once.
+            layer.sort(key=int.bit_count)
+        else:
+            layer, mine, other, exp = blayer, bdist, fdist, bexp
+            d = bdepth + 1
+            layer.sort(key=int.bit_count, reverse=True)
+        nxt = []
+        meeting = None
+        probe = False
+        for s in layer:
+            expanded += 1
+            if not expanded & 255:
+                held = len(fdist) + len(bdist)
+                if held > max_states:
+                    probe = True
+                if not expanded & (CHECK_EVERY - 1) and clock.due():
+                    yield progress(clock, depth=fdepth + bdepth, expanded=expanded,
+                                   held=held, frontier=len(layer),
+                                   bound=fdepth + bdepth + 1)
+            meeting = exp(s, d, mine, other, nxt, probe)
+            if meeting is not None:
+                break
+        generated += len(nxt)
+        if forward:
+            flayer, fdepth = nxt, d
+        else:
+            blayer, bdepth = nxt, d
+        if meeting is not None:
+            if forward:
+                return meeting, fdepth, (bdist[meeting] if blayer is not None else 0), None, \
+                    (expanded, generated, fdepth, bdepth)
+            return meeting, fdist[meeting], bdepth, None, (expanded, generated, fdepth, bdepth)
+        held = len(fdist) + len(bdist)
+        if probe:
+            over_budget(held, max_states, clock, expanded, generated)
+        if not nxt:
+            no_solution(clock, expanded, generated, held)
+
+
+class _GoalDict(dict):
+    """Looks like the other side's table to the expanders; contains the
+    goal positions (forward-only search, goal patterns with many '?')."""
+
+    def __init__(self, is_goal):
+        super().__init__()
+        self.is_goal = is_goal
+
+    def __contains__(self, key):
+        return self.is_goal(key)
+
+
+def _meet_count(puzzle, kern, clock, max_states, fdist, fcount, flayer, fdepth,
+                bdist, bcount, blayer):
+    """The same search with path counts on both sides (no symmetry): every
+    layer is finished, then the counts of the meeting layer multiply."""
     is_goal = puzzle.is_goal
+    expanded = generated = 0
+    bdepth = 0
     meeting = None
     while True:
         forward = blayer is None or len(flayer) <= len(blayer)
@@ -315,26 +485,23 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                 yield progress(clock, depth=fdepth + bdepth, expanded=expanded,
                                generated=generated, held=len(fdist) + len(bdist),
                                frontier=len(layer))
-            here = cnt[s] if count else 0
+            here = cnt[s]
             children = step(s)
             generated += len(children)
             for c in children:
                 old = mine.get(c)
                 if old is not None:
-                    if count and old == d:
+                    if old == d:
                         cnt[c] += here
                     continue
                 mine[c] = d
                 nxt.append(c)
-                if count:
-                    cnt[c] = here
+                cnt[c] = here
                 if blayer is None:
                     if is_goal(c):
                         meeting = c
                 elif c in other:
                     meeting = c
-            if meeting is not None and not count:
-                break
         if forward:
             flayer, fdepth = nxt, d
         else:
@@ -346,29 +513,15 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
             break
         if not nxt:
             no_solution(clock, expanded, generated, held)
-    total = None
-    if count:
-        total = 0
-        for c in nxt:
-            if blayer is None:
-                if is_goal(c):
-                    total += fcount[c]
-            elif c in other:
-                total += fcount[c] * bcount[c]
-    moves = _forward_path(puzzle, kern, fdist, meeting, fdist[meeting])
-    if blayer is not None:
-        moves += _backward_path(puzzle, kern, bdist, meeting, bdist[meeting])
-    moves = prefix_moves + moves
-    states = [start]
-    for m in moves:
-        states.append(puzzle.apply(states[-1], m))
-    extra = {"meet": {"forward": fdepth, "backward": bdepth,
-                      "symmetries": len(kern.ks)}}
-    if count:
-        extra["solutions"] = total
-    return SearchResult(moves, states, len(moves), True,
-                        stats(clock, expanded, generated, len(fdist) + len(bdist),
-                              depth=len(moves)), extra)
+    total = 0
+    for c in nxt:
+        if blayer is None:
+            if is_goal(c):
+                total += fcount[c]
+        elif c in other:
+            total += fcount[c] * bcount[c]
+    bd = bdist[meeting] if blayer is not None else 0
+    return meeting, fdist[meeting], bd, total, (expanded, generated, fdepth, bdepth)
 
 
 def _finish_trivial(puzzle, clock, flayer, fdist, count, fcount):
@@ -427,24 +580,188 @@ def _backward_path(puzzle, kern, bdist, x, b):
 
 
 # -- dfs: a solution fast ------------------------------------------------------
-def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
-    """Depth-first over jumps with a dead-position table (symmetry-reduced)."""
+TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
+FIRST_LIMIT = 1_000         # positions a first dive may expand before restarting
+
+
+def pagodas(puzzle):
+    """Pagoda functions for this board and goal, as (byte tables, goal value)
+    pairs: a pagoda function p satisfies p(to) <= p(from) + p(over) for
+    every jump, so the sum of p over the pegs never grows; a position whose
+    sum is below the goal's can be abandoned.  Two families valid on every
+    lattice: the four parity sublattices (a jump keeps the jumping peg on its
+    own sublattice), and Conway's resource count around a target hole t,
+    p(h) = Fib(D + 2 - dist(h, t)) with the lattice's own distance (taxicab
+    on sq4, king's moves on sq8, hexagonal on tri), whose Fibonacci weights
+    make a jump straight towards t break even."""
+    board = puzzle.board
+    if puzzle.goal_kind == "anywhere":
+        targets = [h for h in range(board.n)
+                   if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+    else:
+        targets = None
+    out = []
+
+    def value_of_goal(weights):
+        if targets is not None:
+            return min((weights[t] for t in targets), default=0)
+        return sum(weights[h] for h in board.bits(puzzle.goal_peg))
+    for rho in (0, 1):
+        for gamma in (0, 1):
+            w = [1 if r % 2 == rho and c % 2 == gamma else 0 for r, c in board.holes]
+            out.append(w)
+    centre = None
+    if puzzle.goal_kind == "pattern" and puzzle.goal_peg:
+        centre = board.holes[board.bits(puzzle.goal_peg)[0]]
+    elif targets and len(targets) == 1:
+        centre = board.holes[targets[0]]
+    if centre is not None:
+        dist = _DISTANCE[board.lattice]
+        ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
+        top = max(ds) + 2
+        fib = [0, 1]
+        while len(fib) <= top:
+            fib.append(fib[-1] + fib[-2])
+        out.append([fib[top - d] for d in ds])
+    result = []
+    for w in out:
+        need = value_of_goal(w)
+        if need <= 0:
+            continue
+        tables = []
+        for base in range(0, board.n, 8):
+            table = [0] * 256
+            for v in range(1, 256):
+                low = v & -v
+                i = base + low.bit_length() - 1
+                table[v] = table[v ^ low] + (w[i] if i < board.n else 0)
+            tables.append(table)
+        result.append((tables, need))
+    return result
+
+
+_DISTANCE = {
+    "sq4": lambda dr, dc: abs(dr) + abs(dc),
+    "sq8": lambda dr, dc: max(abs(dr), abs(dc)),
+    "tri": lambda dr, dc: max(abs(dr), abs(dc), abs(dr - dc)),
+}
+
+
+def hopeless(pags, q):
+    """True when a pagoda function proves ``q`` cannot reach the goal."""
+    for tables, need in pags:
+        total = 0
+        x = q
+        for table in tables:
+            total += table[x & 255]
+            x >>= 8
+        if total < need:
+            return True
+    return False
+
+
+def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
+    """Backward search over single unjumps from the goal positions while the
+    table stays under ``budget``: canonical position -> jumps still needed.
+    Returns (table, K) where every position with at most K pegs that can
+    reach the goal is in the table (or (None, -1) when the goal positions
+    are too many to list)."""
+    roots = goal_positions(puzzle)
+    if roots is None:
+        return None, -1
+    unjump = _Kernel.__new__(_Kernel)
+    unjump.__dict__.update(kern.__dict__)
+    step = unjump._make_bwd_sym(False) if len(kern.ks) > 1 else unjump._make_bwd(False)
+    canon = kern.canon
+    table = {}
+    for g in roots:
+        table[canon(g)] = 0
+    layer = list(table)
+    depth = 0
+    low = min((g.bit_count() for g in roots), default=0)
+    top = puzzle.after_first.bit_count()
+    while layer and low + depth < top - 1:
+        nxt = []
+        for s in layer:
+            for c in step(s):
+                if c not in table:
+                    table[c] = depth + 1
+                    nxt.append(c)
+        depth += 1
+        layer = nxt
+        if len(table) + 4 * len(layer) > budget:
+            break
+    return table, low + depth
+
+
+def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
+    """Depth-first over jumps with a dead-position table (up to symmetry).
+
+    Children are tried in order of fewest isolated pegs (pegs with no
+    neighbouring peg), then from the outside in; a dive that expands more
+    than its limit restarts with a randomised tie-break and a 1.5x larger
+    limit (dead positions found so far stay dead), which avoids getting
+    stuck under one early mistake.  Positions with few pegs are looked up in
+    an endgame table built backwards from the goal, and positions that a
+    pagoda function proves hopeless are dropped at once."""
+    import random
     clock = Clock()
     board = puzzle.board
     kern = _Kernel(puzzle)
     jimg = kern.jimg
     firsts = kern._firsts()
     is_goal = puzzle.is_goal
-    fixed = puzzle.goal_min == puzzle.goal_max
     floor = puzzle.goal_min
     prefix = [board.jumps[j] for j in puzzle.first_jumps]
     origin = puzzle.after_first
+    table, table_pegs = endgame_table(puzzle, kern)
+    # ordering weights: distance of the jumping peg from the target
+    target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
+    if len(target) == 1:
+        tr, tc = board.holes[target[0]]
+    else:
+        tr = sum(r for r, _ in board.holes) / board.n
+        tc = sum(c for _, c in board.holes) / board.n
+    far = [-(abs(r - tr) + abs(c - tc)) for r, c in board.holes]
+    near = [0] * board.n
+    for a, b, _t in board.jumps:
+        near[a] |= 1 << b
+    from_hole = [a for a, _b, _t in board.jumps]
+    rng = random.Random(seed)
+    pags = pagodas(puzzle)
+
+    def ordered(p, noise):
+        res = []
+        for opt in firsts(p):
+            q = p ^ opt[0]
+            iso = 0
+            x = q
+            while x:
+                low = x & -x
+                x ^= low
+                if not q & near[low.bit_length() - 1]:
+                    iso += 1
+            key = far[from_hole[opt[2]]] + (noise * rng.random() if noise else 0)
+            res.append((iso, key, opt))
+        res.sort(key=lambda e: (e[0], e[1]))
+        return [e[2] for e in res]
+
     expanded = generated = 0
     dead = set()
-    path = []                     # jump numbers
-    if not is_goal(origin):
-        stack = [(origin, kern.images(origin), firsts(origin), 0)]
-        found = False
+    path = []
+    finish = None
+    limit = FIRST_LIMIT
+    noise = 0.0
+    if is_goal(origin):
+        finish = origin
+    elif table is not None and origin.bit_count() <= table_pegs:
+        if kern.canon(origin) not in table:
+            no_solution(clock, 0, 0, len(table))
+        finish = origin
+    while finish is None:
+        stack = [(origin, kern.images(origin), ordered(origin, noise), 0)]
+        path = []
+        dive = 0
         while stack:
             p, imgs, opts, i = stack[-1]
             if i == len(opts):
@@ -458,31 +775,48 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
             q = p ^ mask
             generated += 1
             qi = [u ^ v for u, v in zip(imgs, jimg[j])]
-            if min(qi) in dead:
+            c = min(qi)
+            if c in dead:
                 continue
             if is_goal(q):
                 path.append(j)
-                found = True
+                finish = q
                 break
-            if q.bit_count() <= floor:
-                dead.add(min(qi))
+            pegs = q.bit_count()
+            if pegs <= table_pegs:
+                if c in table:
+                    path.append(j)
+                    finish = q
+                    break
+                dead.add(c)
+                continue
+            if pegs <= floor or hopeless(pags, q):
+                dead.add(c)
                 continue
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1):
+            dive += 1
+            if not expanded & 255:
                 if len(dead) > max_states:
                     over_budget(len(dead), max_states, clock, expanded, generated,
                                 "dead positions")
                 if clock.due():
                     yield progress(clock, depth=len(path), expanded=expanded,
                                    generated=generated, held=len(dead))
+            if dive > limit:
+                break
             path.append(j)
-            stack.append((q, qi, firsts(q), 0))
-        if not found:
+            stack.append((q, qi, ordered(q, noise), 0))
+        else:
             no_solution(clock, expanded, generated, len(dead))
+        if finish is None:
+            limit = int(limit * 1.5)
+            noise = 3.0
     jumps = prefix + [board.jumps[j] for j in path]
+    if not is_goal(finish):
+        jumps += _table_path(puzzle, kern, table, finish)
     if puzzle.metric == "jump":
         moves = jumps
-        optimal = fixed
+        optimal = puzzle.goal_min == puzzle.goal_max
     else:
         moves = merge_chains(jumps)
         optimal = False
@@ -493,6 +827,23 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
                         stats(clock, expanded, generated, len(dead),
                               depth=len(moves)),
                         {"jumps": len(jumps)})
+
+
+def _table_path(puzzle, kern, table, x):
+    """Jumps from ``x`` (in the endgame table) down to a goal position."""
+    canon = kern.canon
+    out = []
+    d = table[canon(x)]
+    while not puzzle.is_goal(x):
+        for move, z in puzzle._jump_successors(x):
+            if table.get(canon(z)) == d - 1:
+                out.append(move)
+                x = z
+                d -= 1
+                break
+        else:
+            raise PuzzleError("internal: endgame table path lost")
+    return out
 
 
 def merge_chains(jumps):

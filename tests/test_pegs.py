@@ -1,0 +1,524 @@
+"""Peg solitaire, the family's spec: codes and their messages, presets, the
+class argument, the known answers of pegs.txt and the seeds (Hoppers 7 moves /
+72 / 18, the 15-hole triangle's complement table, the 21-hole variant's 12
+moves / 192 / 96, triangles of side 4-6, the English 18), every algorithm
+agreeing, counts checked by brute force, every solution replayed, the page's
+formats and the CLI.  Family code: pysrc/puzzlelab/families/pegs*.py."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from helpers import replay
+from puzzlelab import api, codes
+from puzzlelab.errors import CodeError, NoSolution, Unsolvable
+from puzzlelab.families import pegs, pegs_search
+from puzzlelab.search import ALGORITHMS, drain
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENGLISH = ("pegs:sq4:__ooo__/__ooo__/ooooooo/ooo.ooo/ooooooo/__ooo__/__ooo__:"
+           "__...__/__...__/......./...o.../......./__...__/__...__")
+VARIANT = ("pegs:tri:oo_____/_o_____/_oo____/_ooo___/_o.oo__/ooooooo/_o____o:"
+           ".._____/_._____/_..____/_...___/_.o..__/......./_.____.")
+HOPPERS = "pegs:sq8:__o__/_ooo_/oo.oo/_ooo_/__o__:__.__/_..._/..o../_..._/__.__"
+
+
+def solve(code, **kw):
+    req = {"op": "solve", "code": code}
+    req.update(kw)
+    reply = api.run(req)
+    assert reply["ok"], reply
+    return reply
+
+
+def parse(code, **options):
+    return codes.parse(code, options)
+
+
+def run(puzzle, name, **kw):
+    search = puzzle.custom_search(name) or ALGORITHMS[name]
+    return drain(search(puzzle, **kw))
+
+
+def check(puzzle, result):
+    """Replay through successors, check the goal and the recorded states."""
+    assert puzzle.is_goal(replay(puzzle, result.moves))
+    assert result.states[0] == puzzle.start and puzzle.is_goal(result.states[-1])
+    assert len(result.states) == len(result.moves) + 1 == result.cost + 1
+
+
+# -- codes ---------------------------------------------------------------------
+def test_presets_expand_to_the_documented_codes():
+    assert pegs.expand_preset("english") == ENGLISH
+    assert pegs.expand_preset("variant21") == VARIANT
+    assert pegs.expand_preset("hoppers") == HOPPERS
+    assert pegs.expand_preset("triangle15") == "pegs:tri:o____/oo___/.oo__/oooo_/ooooo"
+    assert pegs.expand_preset("triangle5") == pegs.expand_preset("triangle15")
+    assert (pegs.expand_preset("triangle15-3-complement") ==
+            "pegs:tri:o____/oo___/.oo__/oooo_/ooooo:.____/..___/o..__/...._/.....")
+    # hole names: column letter, row number (Beasley), and hole numbers
+    assert pegs.expand_preset("english-d4") == ENGLISH
+    assert pegs.expand_preset("english-16") == ENGLISH
+    assert pegs.expand_preset("english-d4-anywhere") == ENGLISH.rsplit(":", 1)[0]
+    assert pegs.expand_preset("english-d4-d1").endswith(":__.o.__/__...__/......./"
+                                                       "......./......./__...__/__...__")
+
+
+@pytest.mark.parametrize("label, code", pegs.PRESETS)
+def test_every_preset_round_trips(label, code):
+    puzzle = codes.parse(code)
+    full = puzzle.code()
+    assert codes.parse(full).code() == full
+    assert codes.parse(full).start == puzzle.start
+    assert pegs.expand_preset(code.split(":")[1]) == full
+
+
+@pytest.mark.parametrize("code, canonical", [
+    ("pegs:tri:o/oo/.oo/oooo/ooooo", "pegs:tri:o____/oo___/.oo__/oooo_/ooooo"),
+    ("pegs:sq4:_____/_ooo_/_o.o_/_ooo_/_____", "pegs:sq4:ooo/o.o/ooo"),
+    ("pegs:SQ4:ooo/o.o/ooo:.../.o./...", "pegs:sq4:ooo/o.o/ooo:.../.o./..."),
+    ("pegs:sq4:ooo/o.o/ooo:complement", "pegs:sq4:ooo/o.o/ooo:.../.o./..."),
+    ("pegs:sq4:ooo/o.o/ooo:anywhere", "pegs:sq4:ooo/o.o/ooo"),
+    ("pegs:sq4:__o/oo.:__?/o?.", "pegs:sq4:__o/oo.:__?/o?."),
+    ("pegs:sq4:__o/oo.:__?/o?", None),
+])
+def test_canonical_form(code, canonical):
+    if canonical is None:      # a goal row shorter than the board's holes
+        with pytest.raises(CodeError, match="no hole at row 2, column 3"):
+            codes.parse(code)
+        return
+    puzzle = codes.parse(code)
+    assert puzzle.code() == canonical
+    assert codes.parse(canonical).code() == canonical
+
+
+def test_encode_keeps_the_goal_and_reparses():
+    puzzle = codes.parse("pegs:hoppers")
+    result = drain(pegs_search.meet(puzzle))
+    for state in result.states:
+        again = codes.parse(puzzle.encode(state))
+        assert again.start == state
+        assert again.goal_peg == puzzle.goal_peg and again.goal_empty == puzzle.goal_empty
+        assert again.encode(state) == puzzle.encode(state)
+
+
+@pytest.mark.parametrize("code, message", [
+    ("pegs:hex:ooo", "Unknown lattice 'hex'"),
+    ("pegs:sq4", "rows come next"),
+    ("pegs:sq4:", "no rows"),
+    ("pegs:sq4:oxo", "Row 1 of the board has the character 'x'"),
+    ("pegs:sq4:ooo/o?o", "Row 2 of the board has the character '?'"),
+    ("pegs:sq4:" + "o" * 21, "Row 1 of the board has 21 cells; at most 20"),
+    ("pegs:sq4:" + "/".join(["o"] * 21), "21 rows; at most 20"),
+    ("pegs:sq4:___/___", "no holes"),
+    ("pegs:sq4:" + "/".join(["o" * 12] * 11), "132 holes; at most 128"),
+    ("pegs:sq4:o_o/o.o:o.o/...", "a hole at row 1, column 2, where the board has no hole"),
+    ("pegs:sq4:o_o/o.o:o_o/._o", "no hole at row 2, column 2, where the board has one"),
+    ("pegs:sq4:ooo/o.o:.../.o./...", "The goal has 3 rows; the board has 2"),
+    ("pegs:sq4:ooo/o.o:..x/.o.", "Row 1 of the goal has the character 'x'"),
+    ("pegs:sq4:ooo/...:complement", "exactly one empty hole; this one has 3"),
+    ("pegs:sq4:ooo:...:...", "at most four fields"),
+    ("pegs:nowhere", "Unknown peg solitaire board 'nowhere'"),
+    ("pegs:english-z9", "no hole at z9"),
+    ("pegs:english-40", "no hole 40"),
+    ("pegs:english-d4-xx", "'xx' is not a hole"),
+])
+def test_invalid_codes(code, message):
+    with pytest.raises(CodeError) as info:
+        codes.parse(code)
+    assert message in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"metric": "hop"}, "Unknown counting rule 'hop'"),
+    ({"first": "0"}, "should look like 14-6"),
+    ({"first": "0-"}, "should look like 14-6"),
+    ({"first": "0-1"}, "not a jump on this board"),
+    ({"first": "6-0"}, "not possible from the start"),
+    ({"first": "0-99"}, "no hole 99"),
+])
+def test_invalid_options(options, message):
+    with pytest.raises(CodeError) as info:
+        codes.parse("pegs:hoppers", options)
+    assert message in info.value.message, info.value.message
+
+
+def test_link_options_reach_the_family():
+    reply = solve("pegs:hoppers&metric=jump")
+    assert reply["length"] == 11
+    reply = api.run({"op": "solve", "code": "pegs:hoppers", "metric": "hop"})
+    assert not reply["ok"] and "Unknown counting rule" in reply["error"]["message"]
+
+
+# -- numbering, formats for the page ---------------------------------------------
+def test_seed_numbering_and_jump_tables():
+    """Hoppers and the variant keep the seeds' hole numbers; the lattice gives
+    exactly the seeds' jump tables (seed 000 and seed 004)."""
+    hop = codes.parse("pegs:hoppers").board
+    table = [((1, 2), (3, 6), (5, 10)), ((3, 5), (6, 11), (4, 7)), ((1, 0), (4, 6), (7, 12)),
+             ((6, 9),), ((6, 8),), ((3, 1), (6, 7), (8, 11)), ((3, 0), (4, 2), (8, 10), (9, 12)),
+             ((4, 1), (6, 5), (9, 11)), ((6, 4),), ((6, 3),), ((5, 0), (8, 6), (11, 12)),
+             ((8, 5), (6, 1), (9, 7)), ((11, 10), (9, 6), (7, 2))]
+    assert sorted(hop.jumps) == sorted((a, b, t) for a, row in enumerate(table) for b, t in row)
+    var = codes.parse("pegs:variant21").board
+    table = [[(2, 4)], [(2, 3)], [(3, 5), (4, 7)], [(2, 1), (5, 8), (6, 10)],
+             [(2, 0), (6, 9), (7, 11)], [(3, 2), (6, 7), (8, 13), (9, 15)], [(9, 14), (10, 16)],
+             [(4, 2), (6, 5), (10, 15), (11, 17)], [(5, 3), (9, 10), (13, 19)], [(6, 4), (10, 11)],
+             [(6, 3), (9, 8)], [(7, 4), (10, 9), (17, 20)], [(13, 14)], [(8, 5), (14, 15)],
+             [(9, 6), (13, 12), (15, 16)], [(9, 5), (10, 7), (14, 13), (16, 17)],
+             [(10, 6), (15, 14), (17, 18)], [(11, 7), (16, 15)], [(17, 16)], [(13, 8)], [(17, 11)]]
+    assert sorted(var.jumps) == sorted((a, b, t) for a, row in enumerate(table) for b, t in row)
+    # elsewhere: row-major numbering
+    eng = codes.parse("pegs:english").board
+    assert eng.holes[:4] == [(0, 2), (0, 3), (0, 4), (1, 2)] and eng.holes[16] == (3, 3)
+
+
+def test_describe_view_and_moves_for_the_page():
+    reply = api.run({"op": "describe", "code": "pegs:hoppers"})
+    assert reply["ok"] and reply["solvable"]
+    assert reply["family"] == "pegs" and reply["lattice"] == "sq8"
+    assert reply["rows"] == ["__o__", "_ooo_", "oo.oo", "_ooo_", "__o__"]
+    assert reply["goal"] == ["__.__", "_..._", "..o..", "_..._", "__.__"]
+    assert reply["holes"][:3] == [[0, 2], [1, 3], [2, 4]] and len(reply["holes"]) == 13
+    assert reply["metric"] == "move" and reply["metrics"] == ["move", "jump"]
+    assert reply["heuristics"] == ["corners"]
+    assert reply["view"] == {"family": "pegs", "lattice": "sq8", "rows": reply["rows"]}
+    names = [a["name"] for a in reply["algorithms"]]
+    assert "meet" in names and "dfs" in names
+    assert api.run({"op": "describe", "code": "pegs:triangle15"})["goal"] is None
+    reply = solve("pegs:hoppers", algorithm="bfs")
+    first = reply["move_data"][0]
+    assert reply["moves"][0] == "[0, 6]"
+    assert first == {"path": [[0, 2], [2, 2]], "removed": [[1, 2]]}
+    chain = next(m for m, d in zip(reply["moves"], reply["move_data"]) if len(d["path"]) > 2)
+    data = reply["move_data"][reply["moves"].index(chain)]
+    assert len(data["removed"]) == len(data["path"]) - 1
+    assert reply["positions"][0]["rows"] == ["__o__", "_ooo_", "oo.oo", "_ooo_", "__o__"]
+    assert reply["final"] == ("pegs:sq8:__.__/_..._/..o../_..._/__.__:"
+                              "__.__/_..._/..o../_..._/__.__")
+    jump = solve("pegs:hoppers&metric=jump", algorithm="bfs")
+    assert all(len(d["path"]) == 2 and len(d["removed"]) == 1 for d in jump["move_data"])
+
+
+def test_state_is_a_hole_bitmask():
+    puzzle = codes.parse("pegs:hoppers")
+    assert puzzle.start == 0b1111110111111
+    assert puzzle.goal_state == 1 << 6
+
+
+# -- position classes and instant refusals -----------------------------------------
+@pytest.mark.parametrize("code, words", [
+    ("pegs:french-d4-complement", "Beasley's position classes"),
+    ("pegs:english-d4-c1", "different classes"),
+    ("pegs:diamond41-e5", "No single peg anywhere"),
+    ("pegs:sq4:oo.o/oooo:oooo/oooo", "at least 8 pegs"),
+    ("pegs:sq4:o.o/.../o.o", "No jump is possible"),
+    ("pegs:triangle10-0", "position classes of this lattice"),
+])
+def test_unsolvable_refused_instantly(code, words):
+    reply = api.run({"op": "solve", "code": code})
+    assert not reply["ok"] and reply["error"]["type"] == "unsolvable", reply
+    assert words in reply["error"]["message"]
+    assert "stats" not in reply["error"]
+
+
+def test_class_refusals_are_sound():
+    """Whatever the class check refuses, an exhaustive search confirms."""
+    rng = random.Random(3)
+    refused = 0
+    for _ in range(150):
+        lattice = rng.choice(["sq4", "sq8", "tri"])
+        h, w = rng.randint(2, 4), rng.randint(2, 4)
+        rows = ["".join(rng.choice("oooo._") for _ in range(w)) for _ in range(h)]
+        goal = ["".join("_" if ch == "_" else rng.choice("o...??") for ch in row)
+                for row in rows]
+        code = f"pegs:{lattice}:" + "/".join(rows)
+        if rng.random() < 0.7:
+            code += ":" + "/".join(goal)
+        try:
+            puzzle = codes.parse(code)
+            pegs.check_solvable(puzzle)
+        except CodeError:
+            continue
+        except Unsolvable:
+            refused += 1
+            seen, todo = {puzzle.start}, [puzzle.start]
+            while todo:
+                state = todo.pop()
+                assert not puzzle.is_goal(state), code
+                for _move, nxt in puzzle._jump_successors(state):
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+    assert refused > 50
+
+
+def test_class_finishing_holes_match_pegs_txt():
+    """English, centre vacancy: a lone survivor only at d1 a4 d4 g4 d7; French,
+    c1 vacancy: e1 b4 e4 e7 (pegs.txt)."""
+    for name, want in (("english", "d1 a4 d4 g4 d7"), ("french-c1", "e1 b4 e4 e7")):
+        puzzle = codes.parse("pegs:" + name)
+        got = [puzzle.board.cell_name(h) for h in pegs.finish_holes(puzzle)]
+        assert sorted(got) == sorted(want.split())
+
+
+def test_impossible_complement_is_exhausted():
+    """Triangle 15, hole 5 (1-based) empty: no complement solution; the class
+    allows it, so the search says so after trying everything."""
+    puzzle = codes.parse("pegs:triangle15-4-complement")
+    pegs.check_solvable(puzzle)
+    with pytest.raises(NoSolution) as info:
+        drain(pegs_search.meet(puzzle))
+    assert "explored exhaustively" in info.value.message
+    assert info.value.details["stats"]["expanded"] > 0
+
+
+# -- known answers -----------------------------------------------------------------
+def test_hoppers_seed_000():
+    reply = solve("pegs:hoppers", count=True)
+    assert reply["length"] == 7 and reply["optimal"] and reply["solutions"] == 72
+    reply = solve("pegs:hoppers", count=True, first="0-6")
+    assert reply["length"] == 7 and reply["solutions"] == 18
+    assert reply["moves"][0].startswith("[0, 6")
+    # in the jump metric every winning game has 11 jumps: all 5664 of them
+    reply = solve("pegs:hoppers&metric=jump", count=True)
+    assert reply["length"] == 11 and reply["solutions"] == 5664
+
+
+# pegs.txt [triangle15], holes 1-based: (min moves to one peg, complement or None)
+TRIANGLE15 = {1: (10, 10), 2: (10, 11), 3: (10, 11), 4: (9, 9), 5: (11, None),
+              6: (9, 9), 7: (10, 11), 8: (11, None), 9: (11, None), 10: (10, 11),
+              11: (10, 10), 12: (10, 11), 13: (9, 9), 14: (10, 11), 15: (10, 10)}
+
+
+@pytest.mark.parametrize("hole", sorted(TRIANGLE15))
+def test_triangle15_table(hole):
+    anywhere, complement = TRIANGLE15[hole]
+    puzzle = codes.parse(f"pegs:triangle15-{hole - 1}")
+    result = drain(pegs_search.meet(puzzle))
+    check(puzzle, result)
+    assert result.cost == anywhere
+    puzzle = codes.parse(f"pegs:triangle15-{hole - 1}-complement")
+    if complement is None:
+        with pytest.raises(NoSolution):
+            drain(pegs_search.meet(puzzle))
+    else:
+        result = drain(pegs_search.meet(puzzle))
+        check(puzzle, result)
+        assert result.cost == complement
+
+
+def test_triangle15_finishing_holes_start_4():
+    """pegs.txt: start 4 -> finish 3:10 4:9 9:10 12:10 15:9 (1-based)."""
+    for hole, moves in {3: 10, 4: 9, 9: 10, 12: 10, 15: 9}.items():
+        puzzle = codes.parse(f"pegs:triangle15-3-{hole - 1}")
+        assert drain(pegs_search.meet(puzzle)).cost == moves
+
+
+def test_variant21_seed_004():
+    reply = solve("pegs:variant21")
+    assert reply["length"] == 12 and reply["optimal"]
+    reply = solve("pegs:variant21", count=True)
+    assert reply["length"] == 12 and reply["solutions"] == 192
+    reply = solve("pegs:variant21", count=True, first="14-6")
+    assert reply["solutions"] == 96 and reply["moves"][0].startswith("[14, 6")
+
+
+@pytest.mark.parametrize("side, moves", [(4, 5), (5, 9), (6, 9)])
+def test_triangle_shortest_a127500(side, moves):
+    """OEIS A127500: the preset's empty hole gives the board's shortest
+    one-peg finish, and no other empty hole does better."""
+    best = {}
+    board = codes.parse(f"pegs:triangle{side}").board
+    seen = set()
+    for hole in range(board.n):
+        full = board.full & ~(1 << hole)
+        key = min(board.image(full, k) for k in range(len(board.symmetries)))
+        if key in seen:
+            continue
+        seen.add(key)
+        puzzle = codes.parse(f"pegs:triangle{side}-{hole}")
+        try:
+            pegs.check_solvable(puzzle)
+        except Unsolvable:
+            continue
+        best[hole] = drain(pegs_search.meet(puzzle)).cost
+    assert min(best.values()) == moves
+    default = codes.parse(f"pegs:triangle{side}")
+    assert drain(pegs_search.meet(default)).cost == moves
+
+
+def test_english_solution_fast():
+    puzzle = codes.parse("pegs:english")
+    result = drain(pegs_search.dfs(puzzle))
+    check(puzzle, result)
+    assert not result.optimal and result.extra["jumps"] == 31
+    jump = codes.parse("pegs:english", {"metric": "jump"})
+    result = drain(pegs_search.dfs(jump))
+    check(jump, result)
+    assert result.cost == 31 and result.optimal
+
+
+@pytest.mark.slow
+def test_english_18_moves_proven():
+    puzzle = codes.parse("pegs:english")
+    result = drain(pegs_search.meet(puzzle, max_states=8_000_000))
+    check(puzzle, result)
+    assert result.cost == 18 and result.optimal
+
+
+# -- algorithms agree ------------------------------------------------------------------
+SMALL = ["pegs:hoppers", "pegs:triangle10", "pegs:triangle15-3-complement",
+         "pegs:sq4:oooo/oo.o/oooo", "pegs:sq8:ooo/o.o/ooo/ooo:.../.o./.../...",
+         "pegs:tri:o____/oo___/.oo__/oooo_/ooooo:?____/??___/.??__/...._/.....",
+         "pegs:sq4:oooo/oo.o/oooo/oooo:o??o/.?../..??/.?o.",
+         "pegs:sq4:oooo/oo.o/oooo/oooo:o.../??.?/...o/o?.."]
+
+
+def random_boards(n, seed, most=16):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        lattice = rng.choice(["sq4", "sq8", "tri"])
+        h, w = rng.randint(2, 4), rng.randint(3, 4)
+        rows = [["o" if rng.random() < 0.8 else "_" for _ in range(w)] for _ in range(h)]
+        cells = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "o"]
+        if not 5 <= len(cells) <= most:
+            continue
+        r, c = rng.choice(cells)
+        rows[r][c] = "."
+        code = f"pegs:{lattice}:" + "/".join("".join(row) for row in rows)
+        puzzle = codes.parse(code)
+        try:
+            pegs.check_solvable(puzzle)
+        except Unsolvable:
+            continue
+        out.append(puzzle.code())
+    return out
+
+
+@pytest.mark.parametrize("code", SMALL + random_boards(8, 7))
+@pytest.mark.parametrize("metric", ["move", "jump"])
+def test_algorithms_agree(code, metric):
+    puzzle = codes.parse(code, {"metric": metric})
+    try:
+        pegs.check_solvable(puzzle)
+    except Unsolvable:
+        pytest.skip("refused by the class argument")
+    names = ["meet", "bfs", "idastar", "astar"]
+    if puzzle.goal_state is not None:
+        names.append("bidir")
+    costs = {}
+    for name in names:
+        try:
+            result = run(puzzle, name)
+        except NoSolution:
+            costs[name] = None
+            continue
+        check(puzzle, result)
+        assert result.optimal
+        costs[name] = result.cost
+    assert len(set(costs.values())) == 1, costs
+    if costs["meet"] is not None:
+        result = run(puzzle, "dfs")
+        check(puzzle, result)
+        assert result.cost >= costs["meet"]
+        assert result.optimal == (metric == "jump" and puzzle.goal_min == puzzle.goal_max)
+    if metric == "jump" and costs["meet"] is not None and puzzle.goal_min == puzzle.goal_max:
+        assert costs["meet"] == puzzle.start.bit_count() - puzzle.goal_min
+
+
+# -- counts against brute force ------------------------------------------------------
+def brute_force(puzzle, first=()):
+    """Every jump sequence from the start (optionally beginning with the
+    ``first`` jumps), moves counted by the seeds' rule; returns
+    (minimum moves, how many sequences reach it), goal positions only."""
+    board = puzzle.board
+    best = [None, 0]
+
+    def walk(state, last, moves, depth):
+        if puzzle.is_goal(state):
+            if best[0] is None or moves < best[0]:
+                best[:] = [moves, 0]
+            if moves == best[0]:
+                best[1] += 1
+        for j, (a, b, t) in enumerate(board.jumps):
+            if state >> a & 1 and state >> b & 1 and not state >> t & 1:
+                if depth < len(first) and (a, t) != first[depth]:
+                    continue
+                step = 0 if (a == last and puzzle.metric == "move") else 1
+                walk(state ^ board.jump_masks[j], t, moves + step, depth + 1)
+    walk(puzzle.start, None, 0, 0)
+    return tuple(best)
+
+
+@pytest.mark.parametrize("code, first", [
+    ("pegs:triangle10", ()), ("pegs:triangle10", ((6, 1),)), ("pegs:triangle10", ((8, 1),)),
+    ("pegs:sq4:oooo/oo.o/oooo", ()), ("pegs:sq8:ooo/o.o/ooo/ooo:.../.o./.../...", ()),
+    ("pegs:tri:oooo/o.oo/oooo:.???/.???/.???", ()),
+] + [(c, ()) for c in random_boards(5, 11, most=10)])
+@pytest.mark.parametrize("metric", ["move", "jump"])
+def test_counts_match_brute_force(code, first, metric):
+    puzzle = codes.parse(code, {"metric": metric})
+    try:
+        pegs.check_solvable(puzzle)
+    except Unsolvable:
+        pytest.skip("refused by the class argument")
+    if first:
+        puzzle = codes.parse(code, {"metric": metric,
+                                    "first": "-".join(str(h) for h in first[0])})
+    want_moves, want_count = brute_force(puzzle, first)
+    if want_moves is None:
+        with pytest.raises(NoSolution):
+            run(puzzle, "meet", count=True)
+        return
+    names = ["meet", "bfs"] + (["idastar"] if metric == "move" else [])
+    for name in names:
+        result = run(puzzle, name, count=True)
+        assert (result.cost, result.extra["solutions"]) == (want_moves, want_count), name
+
+
+# -- the API and the CLI ---------------------------------------------------------------
+def test_generic_bidir_needs_one_goal_position():
+    assert codes.parse("pegs:hoppers").goal_state is not None
+    assert codes.parse("pegs:triangle15").goal_state is None
+    reply = api.run({"op": "describe", "code": "pegs:triangle15"})
+    bidir = next(a for a in reply["algorithms"] if a["name"] == "bidir")
+    assert not bidir["available"]
+    reply = api.run({"op": "solve", "code": "pegs:hoppers", "algorithm": "bidir",
+                     "count": True})
+    assert not reply["ok"] and "Counting" in reply["error"]["message"]
+
+
+def test_progress_and_memory_budget():
+    gen = api.handle({"op": "solve", "code": "pegs:triangle21-0"})
+    records = []
+    while True:
+        try:
+            records.append(next(gen))
+        except StopIteration as stop:
+            reply = stop.value
+            break
+    assert reply["ok"] and reply["length"] == 10 and reply["optimal"]
+    assert all("elapsed" in r for r in records)
+    reply = api.run({"op": "solve", "code": "pegs:triangle21-0", "max_states": 2000})
+    assert not reply["ok"] and reply["error"]["type"] == "limit"
+
+
+def test_cli_solves_hoppers():
+    out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "pegs:hoppers", "--json"],
+                         cwd=os.path.join(ROOT, "pysrc"), capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    reply = json.loads(out.stdout)
+    assert reply["ok"] and reply["length"] == 7 and reply["optimal"]
+    assert reply["algorithm"] == "meet"
+    out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "pegs:hoppers",
+                          "--count", "--first", "0-6"],
+                         cwd=os.path.join(ROOT, "pysrc"), capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0 and "optimal solutions: 18" in out.stdout
