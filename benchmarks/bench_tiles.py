@@ -8,6 +8,7 @@ for what it cannot do), optionally inside Pyodide (Node + node_modules).
 
     python benchmarks/bench_tiles.py [--quick] [--repeats N] [--no-peers]
         [--no-c] [--no-pyodide] [--peer-limit S] [--peer-ids all|1,2,...]
+    python benchmarks/bench_tiles.py --partitions [--quick]   (PDB layouts)
 
 :func:`run_cases` is the timing core: pure Python, importable inside
 Pyodide (benchmarks/pyodide_bench.mjs calls it as a job).  Prints a table;
@@ -36,6 +37,7 @@ SLIDINGPUZZLE = "slidingpuzzle==0.1.5"
 FIFTEEN = "fifteen-puzzle-solvers==2.0.3"
 QUICK_IDS = [55, 79, 9, 2, 6, 8, 1]
 PEER_IDS = [79, 55, 97, 9, 12, 13, 74, 2, 92, 73]     # the easiest ones for Manhattan IDA*
+PARTITION_IDS = list(range(1, 21))
 HEX = "0123456789abcdef"
 
 
@@ -110,6 +112,67 @@ def run_cases(instances=None, repeats=1, quick=False, ids=None, heuristic="pdb")
                      "cpu_seconds": statistics.median(cpus),
                      "expanded": result.stats["expanded"],
                      "generated": result.stats["generated"]})
+    return rows
+
+
+# -- the partition comparison ---------------------------------------------------
+
+# Korf goal (blank on cell 0); cell sets of each layout.  6-6-3 uses the
+# shipped 2x3-block table through the board's symmetries; the 5-tile tables
+# are built here (0.5 s each).  "+mirror" = the maximum with the partition
+# reflected about the main diagonal.
+LAYOUTS = {
+    "5-5-5": [(1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)],
+    "6-6-3": [(4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)],
+}
+
+
+def compare_partitions(ids):
+    """Rows {layout, mirror, cpu_seconds, generated, download_bytes} summed
+    over the instances ``ids`` (download: one file per table shape up to
+    the board's symmetries; 3-tile tables are built in the browser)."""
+    from puzzlelab import tables
+    from puzzlelab.families import tiles, tiles_ida, tiles_pdb
+    from puzzlelab.search.common import drain
+    goal = bytes(range(16))
+    goal_pos = list(range(16))
+    transpose = [(c % 4) * 4 + c // 4 for c in range(16)]
+    block_name = sorted(tables.TABLE_SPECS)[0]
+    block_cells = tuple(tables.TABLE_SPECS[block_name]["cells"])
+    block_table = next(t for nm, _c, t in tiles._stored_tables(4, 4) if nm == block_name)
+    block_images = {frozenset(img): sym for img, sym in tiles_pdb.images(4, 4, block_cells)}
+    rows = []
+    for name, groups in LAYOUTS.items():
+        files = {}
+
+        def pattern(cells):
+            sym = block_images.get(frozenset(cells)) if len(cells) == 6 else None
+            if sym is not None:
+                files[block_name] = len(tables.load(block_name))
+                return tiles_pdb.make_pattern(4, 4, goal_pos, block_cells, sym, block_table,
+                                              block_name)
+            table = tiles_pdb.small_table(4, 4, tuple(cells), 0)
+            shape = frozenset(frozenset(img) for img, _s in tiles_pdb.images(4, 4, tuple(cells)))
+            if len(cells) > 3 and shape not in files:
+                files[shape] = len(tiles_pdb.encode_table(4, 4, tuple(cells), table, "g", "v", 0))
+            return tiles_pdb.make_pattern(4, 4, goal_pos, tuple(cells), list(range(16)),
+                                          table, "built")
+        base = [pattern(g) for g in groups]
+        mirror = [pattern(tuple(transpose[c] for c in g)) for g in groups]
+        for with_mirror in (False, True):
+            parts = [base, mirror] if with_mirror else [base]
+            bound = tiles_ida.pdb_bound(tiles.Tiles(4, 4, goal, goal), parts, name)
+            cpu = cpu_clock()
+            total, nodes = 0.0, 0
+            for n, opt, cells in korf100():
+                if n in ids:
+                    c0 = cpu()
+                    result = drain(tiles_ida.search(tiles.Tiles(4, 4, bytes(cells), goal), bound))
+                    total += cpu() - c0
+                    nodes += result.stats["generated"]
+                    assert result.cost == opt
+            rows.append({"layout": name, "mirror": with_mirror, "cpu_seconds": total,
+                         "generated": nodes, "download_bytes": sum(files.values())})
     return rows
 
 
@@ -280,7 +343,20 @@ def main(argv=None):
     ap.add_argument("--peer-limit", type=float, default=60.0, help="seconds per peer instance")
     ap.add_argument("--peer-ids", default=None,
                     help="instances for the PyPI peers: 'all' or ids (default: the 10 easiest)")
+    ap.add_argument("--partitions", action="store_true",
+                    help="compare PDB layouts (5-5-5, 6-6-3, with and without the mirror) "
+                         "on 20 instances (--quick: 7) and stop")
     args = ap.parse_args(argv)
+    if args.partitions:
+        ids = QUICK_IDS if args.quick else PARTITION_IDS
+        print(f"PDB layouts on Korf instances {ids} (CPU s and nodes summed)")
+        print(f"{'layout':8} {'mirror':>6} {'cpu s':>8} {'generated':>12} {'download':>10} "
+              f"{'s x MB':>8}")
+        for r in compare_partitions(ids):
+            print(f"{r['layout']:8} {str(r['mirror']):>6} {r['cpu_seconds']:8.2f} "
+                  f"{r['generated']:12,d} {r['download_bytes']:10,d} "
+                  f"{r['cpu_seconds'] * r['download_bytes'] / 1e6:8.2f}")
+        return 0
 
     instances = korf100()
     if args.quick:
