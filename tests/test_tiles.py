@@ -347,6 +347,16 @@ def test_multi_metric_optimal_against_bfs(w, h, seed):
     assert len(set(lengths.values())) == 1 and lengths[("bfs", None)] <= single, lengths
 
 
+def test_multi_metric_3x4_auto_is_astar_and_agrees_with_bidir():
+    rng = random.Random(4)
+    start = random_walk(4, 3, 40, rng)
+    code = "tiles:4x3:" + tiles.format_cells(start, 4, 3) + "&metric=multi"
+    auto = api.run({"op": "solve", "code": code})
+    bidir = api.run({"op": "solve", "code": code, "algorithm": "bidir"})
+    assert auto["algorithm"] == "astar" and auto["optimal"]
+    assert auto["length"] == bidir["length"] > 10
+
+
 def test_multi_metric_rejects_unknown_metric():
     reply = api.run({"op": "solve", "code": "tiles:3x3:123456780&metric=moves"})
     assert not reply["ok"] and "metric" in reply["error"]["message"]
@@ -448,7 +458,9 @@ def test_analyze_refuses_boards_beyond_10_cells_at_once():
     ("tiles:6x3:123456789abcdefgh0", "fast", "linear-conflict"),
     ("tiles:5x5:123456789abcdefghijklmn0o", "fast", "linear-conflict"),
     ("tiles:3x3:867254301&metric=multi", "idastar", "exact"),
-    ("tiles:4x4:123456789abc0def&metric=multi", "idastar", "walking-distance"),
+    ("tiles:4x4:123456789abc0def&metric=multi", "astar", "walking-distance"),
+    ("tiles:4x3:123456789ab0&metric=multi", "astar", "walking-distance"),
+    ("tiles:5x5:123456789abcdefghijklmn0o&metric=multi", "fast", "multi-manhattan"),
 ])
 def test_auto_choice(code, algorithm, bound):
     puzzle, _ = api._puzzle({"code": code})
