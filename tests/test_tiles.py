@@ -396,6 +396,9 @@ def test_fast_solver_multi_metric_and_odd_goal():
         assert reply["ok"], reply
         assert reply["lower_bound"] <= reply["length"]
         puzzle, _ = api._puzzle({"code": link})
+        if "multi" in link:   # a multi-tile bound, not the single-tile one
+            assert reply["lower_bound"] == puzzle.heuristic(puzzle.start)
+        puzzle, _ = api._puzzle({"code": link})
         md = reply["move_data"]
         moves = ([(tuple(m["tiles"]), m["dir"]) for m in md] if "multi" in link
                  else [(m["tile"], m["dir"]) for m in md])
