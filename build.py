@@ -41,7 +41,7 @@ SERVICE_WORKER = "web/sw.js"
 VENV = os.path.join(ROOT, ".venv")
 CHROMIUM = "/usr/bin/chromium"
 # Test tools, pinned.  Installed into .venv by `build.py test` when missing.
-TEST_REQUIREMENTS = ["pytest==9.0.3", "pytest-playwright==0.10.0",
+TEST_REQUIREMENTS = ["pytest==9.0.3", "pytest-xdist==3.8.0", "pytest-playwright==0.10.0",
                      "playwright==1.65.2", "hypothesis==6.155.2"]
 # Wheels that let the solver tests run inside Pyodide (pure Python, py3.14).
 PYODIDE_TEST_WHEELS = ["pytest==9.0.3", "hypothesis==6.155.2"]
@@ -329,11 +329,35 @@ def ensure_test_tools():
         write_if_changed(stamp, want.encode())
 
 
+def shared_dir():
+    """The project's reference data (../shared beside the checkout).  A clone
+    made elsewhere (``git clone . /tmp/x``) finds it beside the repository it
+    was cloned from.  PUZZLELAB_SHARED overrides both."""
+    if os.environ.get("PUZZLELAB_SHARED"):
+        return os.environ["PUZZLELAB_SHARED"]
+    beside = os.path.join(os.path.dirname(ROOT), "shared")
+    if os.path.isdir(beside):
+        return beside
+    try:
+        origin = subprocess.run(["git", "config", "--get", "remote.origin.url"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip()
+    except OSError:
+        origin = ""
+    if origin and os.path.isdir(origin):
+        candidate = os.path.join(os.path.dirname(os.path.abspath(origin)), "shared")
+        if os.path.isdir(candidate):
+            return candidate
+    return beside
+
+
 def test(args):
     ensure_test_tools()
     build()
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *args]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PUZZLELAB_SHARED=shared_dir())
+    # Two workers (one per core): the long in-Pyodide run goes first on one
+    # of them while the other takes the rest; a file stays on one worker.
+    parallel = [] if any(a.startswith("-n") or a == "-p" for a in args) else ["-n", "2", "--dist", "loadfile"]
+    cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *parallel, *args]
     log(" ".join(cmd[1:]))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 

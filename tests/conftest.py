@@ -15,3 +15,9 @@ try:  # browser fixtures need pytest-playwright (installed by build.py test)
     from browser_fixtures import site_url, browser_type_launch_args, watch  # noqa: F401
 except ImportError:
     pass
+
+
+def pytest_collection_modifyitems(config, items):
+    """Start the longest test (the whole solver suite inside Pyodide) first,
+    so that with two workers it runs beside everything else."""
+    items.sort(key=lambda item: 0 if item.get_closest_marker("pyodide") else 1)

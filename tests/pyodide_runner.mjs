@@ -31,7 +31,7 @@ py.globals.set("WHEELS", py.toPy(urls));
 await py.runPythonAsync("import micropip\nawait micropip.install(list(WHEELS), deps=False)");
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
-const shared = path.join(path.dirname(root), "shared");
+const shared = process.env.PUZZLELAB_SHARED || path.join(path.dirname(root), "shared");
 py.FS.mkdirTree("/shared");
 try { py.FS.mount(py.FS.filesystems.NODEFS, { root: shared }, "/shared"); } catch (_) { /* no shared data */ }
 console.log(`[pyodide ${py.version}] ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
