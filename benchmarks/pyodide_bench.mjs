@@ -44,7 +44,7 @@ if (existsSync(tableDir)) {
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
 py.FS.mkdirTree("/shared");
-try { py.FS.mount(py.FS.filesystems.NODEFS, { root: path.join(path.dirname(root), "shared") }, "/shared"); } catch (_) { /* no shared data */ }
+try { py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PUZZLELAB_SHARED || path.join(path.dirname(root), "shared") }, "/shared"); } catch (_) { /* no shared data */ }
 const runJob = py.runPython(`
 import importlib, json, os, sys, time, traceback
 os.environ["PUZZLELAB_INSTALLED"] = "1"
