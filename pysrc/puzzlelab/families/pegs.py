@@ -13,15 +13,22 @@ separated by ``/``, one character per cell: ``o`` peg, ``.`` empty hole,
 canonical form (what ``encode`` writes) pads every row to the same width
 and drops border rows and columns without holes.  GOAL is a pattern of the
 same shape: ``o`` must hold a peg, ``.`` must be empty, ``?`` either,
-``_`` no hole; without GOAL the goal is one peg anywhere.  ``complement``
-as GOAL means one peg in the start's single empty hole.  Named presets
-(``pegs:english``, ``pegs:hoppers``, ``pegs:triangle15-3-complement`` ...)
-expand through :func:`expand_preset`.
+``_`` no hole; without GOAL the goal is one peg anywhere.  The words
+``complement`` (one peg in the start's only empty hole: the complement
+problem) and ``anywhere`` are accepted as GOAL too; ``encode`` writes the
+pattern.  At most 128 holes, 20 rows and 20 columns.  Named presets expand
+through :func:`expand_preset`: ``pegs:NAME[-EMPTY[-GOAL]]``, e.g.
+``pegs:english`` (centre game), ``pegs:hoppers``, ``pegs:triangle15-3``
+(hole 3 empty, one peg anywhere), ``pegs:triangle15-3-complement``,
+``pegs:english-c1-complement``, ``pegs:french-d2-d6``.
 
 Link options: ``metric=move`` (default: a chain of jumps by one peg is one
 move, as the seeds and the literature count "minimum moves") or
 ``metric=jump`` (every jump counts); ``first=F-T[-T...]`` fixes the first
-jumps (one peg's chain), holes given by number or by name (below).
+jump (or the first jumps of one peg's chain), holes given by number or by
+name (below): ``first=0-6`` on Hoppers, ``first=14-6`` on the variant.  In
+the move metric the first move is then any chain that begins with those
+jumps (it may go on), and counts count the solutions that begin so.
 
 Holes are numbered 0, 1, ... in row-major order, except on the two boards
 the seed pages number themselves (Hoppers and the 21-hole variant
@@ -44,8 +51,8 @@ metric a chain ``(from, to1, to2, ...)`` of hole numbers.  Both print as
 the seeds do: ``[from, to1, to2]``.
 """
 
-from ..errors import CodeError, PuzzleError, Unsolvable
-from .pegs_board import DIRECTIONS, LATTICE_NAMES, Board
+from ..errors import CodeError, Unsolvable
+from .pegs_board import DIRECTIONS, Board
 
 FAMILY = "pegs"
 MAX_HOLES = 128
@@ -78,7 +85,7 @@ BOARDS = {
                "c1", "anywhere", "French 37"),
     "diamond41": ("sq4", "____o____/___ooo___/__ooooo__/_ooooooo_/ooooooooo/"
                   "_ooooooo_/__ooooo__/___ooo___/____o____",
-                  "e5", "anywhere", "Diamond 41"),
+                  "e4", "anywhere", "Diamond 41"),
     "wiegleb45": ("sq4", "___ooo___/___ooo___/___ooo___/ooooooooo/ooooooooo/"
                   "ooooooooo/___ooo___/___ooo___/___ooo___",
                   "e5", "complement", "Wiegleb 45"),
@@ -108,12 +115,13 @@ PRESETS = [
     ("Variant triangle 21: centre game (12 moves)", "pegs:variant21"),
     ("Triangle 10 (5 moves)", "pegs:triangle10"),
     ("Triangle 21 (9 moves)", "pegs:triangle21"),
-    ("Triangle 28 (12 moves)", "pegs:triangle28"),
-    ("Triangle 36 (13 moves)", "pegs:triangle36"),
+    ("Triangle 28 (12 moves; the proof needs 6 million positions)", "pegs:triangle28"),
+    ("Triangle 36 (13 moves by OEIS A127500; too big to prove here)", "pegs:triangle36"),
     ("English 33: corner c1 complement", "pegs:english-c1-complement"),
     ("French 37: c1 empty, one peg anywhere", "pegs:french"),
-    ("Diamond 41: centre empty, one peg anywhere", "pegs:diamond41"),
-    ("Wiegleb 45: centre game", "pegs:wiegleb45"),
+    ("French 37: d2 empty, finish at d6", "pegs:french-d2-d6"),
+    ("Diamond 41: e4 empty, one peg anywhere (hard for the solvers)", "pegs:diamond41"),
+    ("Wiegleb 45: centre game (hard for the solvers)", "pegs:wiegleb45"),
 ]
 
 
@@ -526,6 +534,10 @@ class Pegs:
     def auto_algorithm(self):
         return "meet", {}
 
+    def judge_algorithm(self):
+        """Play mode's "can this still be won?": any solution will do."""
+        return "dfs", {}
+
     def custom_search(self, name):
         from . import pegs_search
         if name in pegs_search.SEARCHES:
@@ -582,4 +594,4 @@ def finish_holes(puzzle):
 
 
 __all__ = ["FAMILY", "PRESETS", "parse", "expand_preset", "check_solvable",
-           "Pegs", "PuzzleError"]
+           "Pegs", "finish_holes"]

@@ -23,11 +23,6 @@ DIRECTIONS = {
     "sq8": ((0, 1), (1, 0), (1, 1), (1, -1)),
     "tri": ((0, 1), (1, 0), (1, 1)),
 }
-LATTICE_NAMES = {
-    "sq4": "square lattice, orthogonal jumps",
-    "sq8": "square lattice, orthogonal and diagonal jumps",
-    "tri": "triangular lattice, six directions",
-}
 
 
 def _point_group(lattice):

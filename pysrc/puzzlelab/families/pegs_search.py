@@ -19,7 +19,9 @@ NoSolution / SearchLimit.  Siblings: pegs.py (rules), pegs_board.py.
           the same number of jumps, so there it is optimal (and says so).
 """
 
-from ..errors import PuzzleError
+import random
+
+from ..errors import PuzzleError, SearchLimit
 from ..search.common import (Clock, SearchResult, CHECK_EVERY, DEFAULT_MAX_STATES,
                              over_budget, no_solution, progress, stats)
 
@@ -28,14 +30,16 @@ MAX_GOAL_POSITIONS = 4096     # '?' cells: enumerate goal positions up to this
 
 # -- expansion kernels ---------------------------------------------------------
 class _Kernel:
-    """Children generators for one puzzle and symmetry group, tuned for
-    speed: they return lists of canonical children (with multiplicity: two
-    chains that end in the same position count twice, as the seeds do)."""
+    """Move generation for one puzzle and symmetry group.  ``ks`` are the
+    symmetries (numbers into ``board.symmetries``, identity first) that fix
+    the start and the goal; a position's canonical form is the least of its
+    images under them.  ``jimg[j]`` holds the images of jump j's three-hole
+    mask, so the images of a child are the parent's images XOR these: the
+    canonical form of every child costs a few XORs and one min()."""
 
     def __init__(self, puzzle, use_sym=True):
         board = puzzle.board
         self.board = board
-        self.puzzle = puzzle
         if use_sym and not puzzle.first:
             ks = board.fixing([puzzle.start] + puzzle.goal_masks())
         else:
@@ -43,11 +47,6 @@ class _Kernel:
         self.ks = ks
         self.tables = board.image_tables(ks[1:])
         self.jimg = [tuple(board.image(m, k) for k in ks) for m in board.jump_masks]
-        chains = puzzle.metric == "move"
-        self.forward = (self._make_fwd_sym(chains) if len(ks) > 1
-                        else self._make_fwd(chains))
-        self.backward = (self._make_bwd_sym(chains) if len(ks) > 1
-                         else self._make_bwd(chains))
 
     def images(self, p):
         out = [p]
@@ -119,95 +118,40 @@ class _Kernel:
             return out
         return unfirsts
 
-    def _make_fwd(self, chains):
-        firsts = self._firsts()
-        jf = self.board.jumps_from
-
-        def fwd(p):
-            out = []
-            for mask, t, _j in firsts(p):
-                q = p ^ mask
-                out.append(q)
-                if chains:
-                    stack = [(t, q)]
-                    while stack:
-                        x, q = stack.pop()
-                        for over, to, mask2, t2, _j2 in jf[x]:
-                            if q & over and not q & to:
-                                q2 = q ^ mask2
-                                out.append(q2)
-                                stack.append((t2, q2))
-            return out
-        return fwd
-
-    def _make_fwd_sym(self, chains):
-        firsts = self._firsts()
-        jf = self.board.jumps_from
+    def step(self, forward, chains):
+        """f(P) -> list of the canonical children of P: one jump (or unjump),
+        or with ``chains`` every chain of them by one peg.  Two chains that
+        end in the same position give it twice (path counts need that)."""
+        first = self._firsts() if forward else self._unfirsts()
+        more = self.board.jumps_from if forward else self.board.jumps_into
         jimg = self.jimg
         images = self.images
 
-        def fwd(p):
+        def children(p):
             out = []
             imgs = images(p)
-            for mask, t, j in firsts(p):
+            for mask, t, j in first(p):
                 ni = [u ^ v for u, v in zip(imgs, jimg[j])]
                 out.append(min(ni))
-                if chains:
-                    stack = [(t, p ^ mask, ni)]
-                    while stack:
-                        x, q, qi = stack.pop()
-                        for over, to, mask2, t2, j2 in jf[x]:
-                            if q & over and not q & to:
-                                n2 = [u ^ v for u, v in zip(qi, jimg[j2])]
-                                out.append(min(n2))
-                                stack.append((t2, q ^ mask2, n2))
+                if not chains:
+                    continue
+                stack = [(t, p ^ mask, ni)]
+                while stack:
+                    x, q, qi = stack.pop()
+                    for entry in more[x]:
+                        if forward:
+                            over, to, mask2, x2, j2 = entry
+                            if not (q & over and not q & to):
+                                continue
+                        else:
+                            need, mask2, x2, j2 = entry
+                            if q & need:
+                                continue
+                        n2 = [u ^ v for u, v in zip(qi, jimg[j2])]
+                        out.append(min(n2))
+                        stack.append((x2, q ^ mask2, n2))
             return out
-        return fwd
-
-    def _make_bwd(self, chains):
-        unfirsts = self._unfirsts()
-        ji = self.board.jumps_into
-
-        def bwd(p):
-            out = []
-            for mask, a, _j in unfirsts(p):
-                q = p ^ mask
-                out.append(q)
-                if chains:
-                    stack = [(a, q)]
-                    while stack:
-                        x, q = stack.pop()
-                        for need, mask2, a2, _j2 in ji[x]:
-                            if not q & need:
-                                q2 = q ^ mask2
-                                out.append(q2)
-                                stack.append((a2, q2))
-            return out
-        return bwd
-
-    def _make_bwd_sym(self, chains):
-        unfirsts = self._unfirsts()
-        ji = self.board.jumps_into
-        jimg = self.jimg
-        images = self.images
-
-        def bwd(p):
-            out = []
-            imgs = images(p)
-            for mask, a, j in unfirsts(p):
-                ni = [u ^ v for u, v in zip(imgs, jimg[j])]
-                out.append(min(ni))
-                if chains:
-                    stack = [(a, p ^ mask, ni)]
-                    while stack:
-                        x, q, qi = stack.pop()
-                        for need, mask2, a2, j2 in ji[x]:
-                            if not q & need:
-                                n2 = [u ^ v for u, v in zip(qi, jimg[j2])]
-                                out.append(min(n2))
-                                stack.append((a2, q ^ mask2, n2))
-            return out
-        return bwd
+        return children
 
 
 def goal_positions(puzzle, limit=MAX_GOAL_POSITIONS):
@@ -369,8 +313,14 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
     else:
         blayer = None          # forward only, testing each new position
     run = _meet_count if count else _meet_fast
-    found = yield from run(puzzle, kern, clock, max_states, fdist, fcount, flayer,
-                           fdepth, bdist, bcount, blayer)
+    try:
+        found = yield from run(puzzle, kern, clock, max_states, fdist, fcount, flayer,
+                               fdepth, bdist, bcount, blayer)
+    except SearchLimit as exc:
+        raise SearchLimit(exc.message.split(" Try ")[0] + " The minimum needs both "
+                          "search frontiers in memory; the depth-first search (dfs) "
+                          "finds a solution, not always minimal, in little memory.",
+                          **exc.details) from None
     meeting, fd, bd, total, figures = found
     moves = _forward_path(puzzle, kern, fdist, meeting, fd)
     if bd:
@@ -467,16 +417,18 @@ def _meet_count(puzzle, kern, clock, max_states, fdist, fcount, flayer, fdepth,
     """The same search with path counts on both sides (no symmetry): every
     layer is finished, then the counts of the meeting layer multiply."""
     is_goal = puzzle.is_goal
+    chains = puzzle.metric == "move"
+    fstep, bstep = kern.step(True, chains), kern.step(False, chains)
     expanded = generated = 0
     bdepth = 0
     meeting = None
     while True:
         forward = blayer is None or len(flayer) <= len(blayer)
         if forward:
-            layer, mine, other, cnt, step = flayer, fdist, bdist, fcount, kern.forward
+            layer, mine, other, cnt, step = flayer, fdist, bdist, fcount, fstep
             d = fdepth + 1
         else:
-            layer, mine, other, cnt, step = blayer, bdist, fdist, bcount, kern.backward
+            layer, mine, other, cnt, step = blayer, bdist, fdist, bcount, bstep
             d = bdepth + 1
         nxt = []
         for s in layer:
@@ -581,63 +533,62 @@ def _backward_path(puzzle, kern, bdist, x, b):
 
 # -- dfs: a solution fast ------------------------------------------------------
 TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
-FIRST_LIMIT = 1_000         # positions a first dive may expand before restarting
+FIRST_LIMIT = 300           # positions the first dive may expand before a restart
+LIMIT_GROWTH = 1.1          # each restart may expand this much more
 
 
 def pagodas(puzzle):
-    """Pagoda functions for this board and goal, as (byte tables, goal value)
-    pairs: a pagoda function p satisfies p(to) <= p(from) + p(over) for
-    every jump, so the sum of p over the pegs never grows; a position whose
-    sum is below the goal's can be abandoned.  Two families valid on every
-    lattice: the four parity sublattices (a jump keeps the jumping peg on its
-    own sublattice), and Conway's resource count around a target hole t,
+    """Pagoda functions for this board and goal: a list of groups, one per
+    goal position worth aiming at, each a list of (byte tables, goal value).
+    A pagoda function p satisfies p(to) <= p(from) + p(over) for every jump,
+    so the sum of p over the pegs never grows: a position whose sum is below
+    the goal's cannot reach that goal.  Two families valid on every lattice:
+    the four parity sublattices (a jump keeps the jumping peg on its own
+    sublattice), and Conway's resource count around a hole t,
     p(h) = Fib(D + 2 - dist(h, t)) with the lattice's own distance (taxicab
     on sq4, king's moves on sq8, hexagonal on tri), whose Fibonacci weights
-    make a jump straight towards t break even."""
+    make a jump straight towards t break even.  "One peg anywhere" gets one
+    group per finishing hole its class allows."""
     board = puzzle.board
     if puzzle.goal_kind == "anywhere":
-        targets = [h for h in range(board.n)
-                   if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+        goals = [(1 << h, board.holes[h]) for h in range(board.n)
+                 if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
     else:
-        targets = None
-    out = []
+        pegs = board.bits(puzzle.goal_peg)
+        goals = [(puzzle.goal_peg, board.holes[pegs[0]] if pegs else None)]
+    dist = _DISTANCE[board.lattice]
+    groups = []
+    for goal, centre in goals:
+        weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
+                    for r, c in board.holes] for rho in (0, 1) for gamma in (0, 1)]
+        if centre is not None:
+            ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
+            top = max(ds) + 2
+            fib = [0, 1]
+            while len(fib) <= top:
+                fib.append(fib[-1] + fib[-2])
+            weights.append([fib[top - d] for d in ds])
+        group = []
+        for w in weights:
+            need = sum(w[h] for h in board.bits(goal))
+            if need > 0:
+                group.append((_byte_tables(board, w), need))
+        if not group:
+            return []           # some goal no pagoda can rule out
+        groups.append(group)
+    return groups
 
-    def value_of_goal(weights):
-        if targets is not None:
-            return min((weights[t] for t in targets), default=0)
-        return sum(weights[h] for h in board.bits(puzzle.goal_peg))
-    for rho in (0, 1):
-        for gamma in (0, 1):
-            w = [1 if r % 2 == rho and c % 2 == gamma else 0 for r, c in board.holes]
-            out.append(w)
-    centre = None
-    if puzzle.goal_kind == "pattern" and puzzle.goal_peg:
-        centre = board.holes[board.bits(puzzle.goal_peg)[0]]
-    elif targets and len(targets) == 1:
-        centre = board.holes[targets[0]]
-    if centre is not None:
-        dist = _DISTANCE[board.lattice]
-        ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
-        top = max(ds) + 2
-        fib = [0, 1]
-        while len(fib) <= top:
-            fib.append(fib[-1] + fib[-2])
-        out.append([fib[top - d] for d in ds])
-    result = []
-    for w in out:
-        need = value_of_goal(w)
-        if need <= 0:
-            continue
-        tables = []
-        for base in range(0, board.n, 8):
-            table = [0] * 256
-            for v in range(1, 256):
-                low = v & -v
-                i = base + low.bit_length() - 1
-                table[v] = table[v ^ low] + (w[i] if i < board.n else 0)
-            tables.append(table)
-        result.append((tables, need))
-    return result
+
+def _byte_tables(board, w):
+    tables = []
+    for base in range(0, board.n, 8):
+        table = [0] * 256
+        for v in range(1, 256):
+            low = v & -v
+            i = base + low.bit_length() - 1
+            table[v] = table[v ^ low] + (w[i] if i < board.n else 0)
+        tables.append(table)
+    return tables
 
 
 _DISTANCE = {
@@ -647,17 +598,23 @@ _DISTANCE = {
 }
 
 
-def hopeless(pags, q):
-    """True when a pagoda function proves ``q`` cannot reach the goal."""
-    for tables, need in pags:
-        total = 0
-        x = q
-        for table in tables:
-            total += table[x & 255]
-            x >>= 8
-        if total < need:
-            return True
-    return False
+def hopeless(groups, q):
+    """True when, for every goal, a pagoda function proves ``q`` cannot
+    reach it."""
+    if not groups:
+        return False
+    for group in groups:
+        for tables, need in group:
+            total = 0
+            x = q
+            for table in tables:
+                total += table[x & 255]
+                x >>= 8
+            if total < need:
+                break
+        else:
+            return False        # no pagoda rules this goal out
+    return True
 
 
 def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
@@ -669,9 +626,7 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     roots = goal_positions(puzzle)
     if roots is None:
         return None, -1
-    unjump = _Kernel.__new__(_Kernel)
-    unjump.__dict__.update(kern.__dict__)
-    step = unjump._make_bwd_sym(False) if len(kern.ks) > 1 else unjump._make_bwd(False)
+    step = kern.step(False, False)
     canon = kern.canon
     table = {}
     for g in roots:
@@ -697,14 +652,15 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
 def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
     """Depth-first over jumps with a dead-position table (up to symmetry).
 
-    Children are tried in order of fewest isolated pegs (pegs with no
-    neighbouring peg), then from the outside in; a dive that expands more
-    than its limit restarts with a randomised tie-break and a 1.5x larger
-    limit (dead positions found so far stay dead), which avoids getting
-    stuck under one early mistake.  Positions with few pegs are looked up in
-    an endgame table built backwards from the goal, and positions that a
-    pagoda function proves hopeless are dropped at once."""
-    import random
+    Children are tried in order of fewest pegs left isolated (no neighbouring
+    peg) or on holes no jump passes over (such a peg must move itself), then
+    from the outside in; a dive that expands more than its limit restarts
+    with a randomised tie-break and a 10% larger limit (dead positions found
+    so far stay dead), which avoids getting stuck under one early mistake
+    and still ends in an exhaustive search when there is no solution.
+    Positions with few pegs are looked up in an endgame table built
+    backwards from the goal, and positions that a pagoda function proves
+    hopeless are dropped at once."""
     clock = Clock()
     board = puzzle.board
     kern = _Kernel(puzzle)
@@ -729,6 +685,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
     from_hole = [a for a, _b, _t in board.jumps]
     rng = random.Random(seed)
     pags = pagodas(puzzle)
+    stuck = board.unjumpable
 
     def ordered(p, noise):
         res = []
@@ -742,7 +699,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
                 if not q & near[low.bit_length() - 1]:
                     iso += 1
             key = far[from_hole[opt[2]]] + (noise * rng.random() if noise else 0)
-            res.append((iso, key, opt))
+            res.append((iso + (q & stuck).bit_count(), key, opt))
         res.sort(key=lambda e: (e[0], e[1]))
         return [e[2] for e in res]
 
@@ -809,7 +766,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
         else:
             no_solution(clock, expanded, generated, len(dead))
         if finish is None:
-            limit = int(limit * 1.5)
+            limit = int(limit * LIMIT_GROWTH) + 1
             noise = 3.0
     jumps = prefix + [board.jumps[j] for j in path]
     if not is_goal(finish):
