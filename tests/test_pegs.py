@@ -212,12 +212,12 @@ def test_state_is_a_hole_bitmask():
 
 # -- position classes and instant refusals -----------------------------------------
 @pytest.mark.parametrize("code, words", [
-    ("pegs:french-d4-complement", "Beasley's position classes"),
-    ("pegs:english-d4-c1", "different classes"),
+    ("pegs:french-d4-complement", "Beasley's rule of three"),
+    ("pegs:english-d4-c1", "different position classes"),
     ("pegs:diamond41-e5", "No single peg anywhere"),
     ("pegs:sq4:oo.o/oooo:oooo/oooo", "at least 8 pegs"),
     ("pegs:sq4:o.o/.../o.o", "No jump is possible"),
-    ("pegs:triangle10-0", "position classes of this lattice"),
+    ("pegs:triangle10-0", "Beasley's position classes, worked out for this board"),
 ])
 def test_unsolvable_refused_instantly(code, words):
     reply = api.run({"op": "solve", "code": code})

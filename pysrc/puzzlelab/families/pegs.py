@@ -553,10 +553,14 @@ class Pegs:
 
 
 # -- instant refusals ----------------------------------------------------------
-def _class_name(board):
+def _class_reason(board):
     if board.lattice == "sq4":
-        return "Beasley's position classes (the rule of three)"
-    return "the position classes of this lattice (parity of pegs along the jump lines)"
+        return ("by Beasley's rule of three, colour the holes in three diagonal "
+                "colours: every jump changes the number of pegs of each colour by "
+                "one, so their parities flip together")
+    return ("every jump toggles three holes in a line, so the parities of the "
+            "pegs on certain sets of holes change together (Beasley's position "
+            "classes, worked out for this board)")
 
 
 def check_solvable(puzzle):
@@ -575,15 +579,14 @@ def check_solvable(puzzle):
                          "not the goal.")
     if puzzle.goal_kind == "pattern":
         if board.reduce(start ^ puzzle.goal_peg, board.bits(puzzle.goal_free)):
-            raise Unsolvable(f"The start and the goal are in different classes "
-                             f"by {_class_name(board)}: every jump changes the "
-                             f"pegs on each line class in step, so no sequence "
-                             f"of jumps joins them.")
+            raise Unsolvable(f"The start and the goal are in different position "
+                             f"classes, so no sequence of jumps joins them: "
+                             f"{_class_reason(board)}.")
     else:
         if not any(board.reduce(start ^ (1 << h)) == 0 for h in range(board.n)):
-            raise Unsolvable(f"No single peg anywhere is in the start's class by "
-                             f"{_class_name(board)}: the start cannot finish "
-                             f"with one peg.")
+            raise Unsolvable(f"No single peg anywhere is in the start's position "
+                             f"class, so it cannot finish with one peg: "
+                             f"{_class_reason(board)}.")
 
 
 def finish_holes(puzzle):
