@@ -509,6 +509,7 @@ def test_progress_and_memory_budget():
     assert not reply["ok"] and reply["error"]["type"] == "limit"
 
 
+@pytest.mark.cpython_only
 def test_cli_solves_hoppers():
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "pegs:hoppers", "--json"],
                          cwd=os.path.join(ROOT, "pysrc"), capture_output=True, text=True,
