@@ -666,6 +666,7 @@ def test_format_move_merges_runs():
     assert blocks.Move("B", 0, 1, "U") == m and hash(m) == hash((0, 1))
 
 
+@pytest.mark.cpython_only      # a subprocess: not inside Pyodide
 def test_cli_solve_json():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:hakoiri",

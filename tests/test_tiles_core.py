@@ -129,3 +129,22 @@ def test_farthest_positions_3x3():
     reply = api.run({"op": "analyze", "code": "tiles:3x3:123456780"})
     assert reply["reachable"] == 181440 and reply["max_distance"] == 31
     assert sorted(reply["farthest"]) == ["tiles:3x3:647850321", "tiles:3x3:867254301"]
+
+
+@pytest.mark.cpython_only      # a subprocess: not inside Pyodide
+def test_cli_json_and_text():
+    import json, os, subprocess, sys
+    pysrc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pysrc")
+    env = dict(os.environ, PYTHONPATH=pysrc)
+    out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301", "--json"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    reply = json.loads(out.stdout)
+    assert reply["length"] == 31 and reply["optimal"] and len(reply["moves"]) == 31
+    assert reply["final"] == "tiles:3x3:123456780"
+    assert reply["stats"]["expanded"] > 0 and reply["stats"]["seconds"] >= 0
+    out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301&algo=bfs",
+                          "--count"], env=env, capture_output=True, text=True, timeout=120)
+    assert "31 moves (optimal) by bfs" in out.stdout and "optimal solutions: 40" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:213456780"],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "parity" in bad.stderr
