@@ -46,12 +46,12 @@ ALIASES = {
 # Per family: default repeats, the quick selection, and how to ask a module
 # for one case (the modules take different arguments; run.py adapts).
 FAMILY = {
-    "tiles": {"repeats": 1, "quick": {"ids": [79, 55]}, "pyodide_quick": {"ids": [79]},
+    "tiles": {"repeats": 1, "quick": {"ids": [79, 55]},
               "select": lambda row: {"ids": [row["raw"]["id"]]},
               "name": lambda raw: f"Korf #{raw['id']}" if "id" in raw and "task" not in raw else None},
-    "blocks": {"repeats": 3, "quick": {}, "pyodide_quick": None,
+    "blocks": {"repeats": 3, "quick": {},
                "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
-    "pegs": {"repeats": 3, "quick": {}, "pyodide_quick": None,
+    "pegs": {"repeats": 3, "quick": {},
              "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
 }
 CLOCK = ["cpu"]          # "wall" with --wall: how the modules' timers read
@@ -78,11 +78,7 @@ def module_path(family):
 def job(family, quick=False, repeats=3, runtime="cpython", select=None, peers=True):
     """A run_cases job; ``select`` = the module's arguments naming the cases."""
     optional = {"quick": quick, "repeats": repeats}
-    if select is None and quick:
-        select = FAMILY[family]["quick"]
-        if runtime == "pyodide" and FAMILY[family]["pyodide_quick"] is not None:
-            select = FAMILY[family]["pyodide_quick"]
-    optional.update(select or {})
+    optional.update(select or (FAMILY[family]["quick"] if quick else {}))
     if runtime == "pyodide" or not peers:
         optional.update(peers=False)
     return {"module": f"bench_{family}", "function": "run_cases", "kwargs": {},
@@ -502,6 +498,10 @@ def main_table(recs):
             continue
         for r in rec["rows"]:
             check = {True: "ok", False: "WRONG", None: "unchecked"}[r.get("ok")]
+            if (r.get("raw") or {}).get("error"):
+                check = "ERROR: " + str(r["raw"]["error"])[:60]
+            elif r.get("pyodide_answer") is not None:
+                check = f"WRONG in Pyodide ({r['pyodide_answer']})"
             ratio = (r["pyodide"] / r["cpython"]) if r.get("pyodide") and r.get("cpython") else None
             pyo = fmt_s(r.get("pyodide")) if r.get("pyodide") is not None else (
                 "failed" if rec.get("pyodide_status") else "-")
