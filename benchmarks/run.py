@@ -65,7 +65,11 @@ def pick(row, key, default=None):
     return default
 
 
+LOADS = []               # 1-min load average at each step, for the report
+
+
 def log(msg):
+    LOADS.append((common.load_average() or (0,))[0])
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
 
 
@@ -482,7 +486,7 @@ def peer_cell(row, peer):
     text = p.get("note") or status
     if text.startswith("not run:"):       # the reason is in the module; keep the cell short
         text = "cannot: " + text[len("not run:"):].split("(")[0].strip()
-    return text if len(text) <= 48 else text[:47] + "…"
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def main_table(recs):
@@ -577,10 +581,11 @@ def report(info, recs, tgt, page, sizes, mem, args, elapsed):
     lines.append(f"- Code: commit {info['commit']}, site build {sizes.get('build')}")
     lines.append(f"- {info['python']}; Node {info['node']}; Pyodide {info['pyodide']}"
                  + (f"; Chromium {page['chromium']}" if page.get("chromium") else ""))
-    lines.append(f"- Load average (1/5/15 min) at start {info['load_start']}, at end {info['load_end']}"
-                 f" on {info['cores']} cores"
-                 + (": timings taken under load from other processes, expect noise." if
-                    max(info["load_start"][0], info["load_end"][0]) > 0.7 * info["cores"] else "."))
+    busiest = max(LOADS + [info["load_start"][0], info["load_end"][0]])
+    lines.append(f"- Load average (1/5/15 min) at start {info['load_start']}, at end {info['load_end']},"
+                 f" highest 1-min figure seen between steps {busiest:.1f}, on {info['cores']} cores"
+                 + (": timings were taken while other jobs ran (hence CPU seconds below); "
+                    "expect noise." if busiest > info["cores"] else "."))
     lines.append("- Repeats (median of): " + ", ".join(
         f"{r['family']} CPython {r.get('repeats', '-')}, Pyodide {r.get('pyodide_repeats', '-')}"
         for r in recs) + ".")
