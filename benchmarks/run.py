@@ -31,16 +31,17 @@ JOB_TIMEOUT = {"quick": 120, "full": 3600}     # s, per family and runtime
 PAGE_TIMEOUT = {"quick": 150, "full": 900}
 TARGET_RATIO_PYODIDE = 2.5
 
-# Row keys the family modules may use, first match wins.
-# CPU seconds are preferred where a module reports them (bench_tiles does):
-# the machine is shared, and other jobs inflate wall time far more.
+# Row keys the family modules may use, first match wins.  CPU seconds are
+# preferred where a module reports them (unless --wall): the machine is
+# shared, and other jobs inflate wall time far more.
 ALIASES = {
     "task": ("task", "name", "case", "instance", "label"),
     "answer": ("answer", "length", "result", "moves", "value"),
     "known": ("known", "expected", "optimal", "known_answer", "want"),
     "ok": ("ok", "correct", "check", "checked", "matches", "passed"),
     "states": ("states", "expanded", "nodes", "generated"),
-    "seconds": ("cpu_seconds", "median", "median_s", "seconds", "median_seconds", "time"),
+    "seconds": ("cpu_seconds", "cpu_median", "median", "median_s", "seconds", "median_seconds"),
+    "wall": ("median", "median_s", "seconds", "median_seconds"),
     "times": ("cpu_times", "times", "runs", "samples"),
 }
 # Per family: default repeats, the quick selection, and how to ask a module
@@ -96,7 +97,7 @@ def normalize(family, raw, runtime):
         if not isinstance(r, dict):
             continue
         times = pick(r, "times")
-        secs = pick(r, "seconds")
+        secs = pick(r, "seconds" if CLOCK[0] == "cpu" else "wall") or pick(r, "seconds")
         if secs is None and isinstance(times, list):
             secs = median(times)
         answer, known = pick(r, "answer"), pick(r, "known")
@@ -402,13 +403,19 @@ def pyodide_ratio(rec):
 FINISHED = ("ok", "not optimal")     # peer statuses that count as "finished"
 
 
+def peer_seconds(p):
+    if CLOCK[0] == "cpu" and p.get("cpu_seconds"):
+        return p["cpu_seconds"]
+    return p.get("seconds")
+
+
 def peer_ratio(rows, peer, need):
     """Min over rows the peer finished of peer time / our time."""
     ratios = []
     for r in rows:
         p = r["peers"].get(peer) or {}
-        if p.get("seconds") and r.get("cpython") and p.get("status", "ok") in FINISHED:
-            ratios.append(p["seconds"] / r["cpython"])
+        if peer_seconds(p) and r.get("cpython") and p.get("status", "ok") in FINISHED:
+            ratios.append(peer_seconds(p) / r["cpython"])
     if not ratios:
         return f"{peer}: nothing finished", None
     return f"min {fmt_ratio(min(ratios))} over {len(ratios)}", min(ratios) >= need
@@ -478,8 +485,8 @@ def peer_cell(row, peer):
     if not p:
         return ""
     status = p.get("status", "ok")
-    if status in FINISHED and p.get("seconds") and row.get("cpython"):
-        ratio = fmt_ratio(p["seconds"] / row["cpython"])
+    if status in FINISHED and peer_seconds(p) and row.get("cpython"):
+        ratio = fmt_ratio(peer_seconds(p) / row["cpython"])
         return ratio if status == "ok" else f"{ratio}, {p.get('note') or status}"
     if status in ("timeout", "dnf") and p.get("limit") and row.get("cpython"):
         return f">{fmt_ratio(p['limit'] / row['cpython'])} (limit)"
