@@ -15,7 +15,7 @@ import pytest
 
 from helpers import replay
 from puzzlelab import api, codes
-from puzzlelab.errors import CodeError, NoSolution, Unsolvable
+from puzzlelab.errors import CodeError, NoSolution, SearchLimit, Unsolvable
 from puzzlelab.families import pegs, pegs_search
 from puzzlelab.search import ALGORITHMS, drain
 
@@ -363,6 +363,16 @@ def test_english_solution_fast():
     assert result.cost == 31 and result.optimal
 
 
+def test_beam_finds_short_solutions_on_big_triangles():
+    """Beyond meet's memory: the beam keeps the best positions per move.
+    A127500 gives 12 and 13 moves for sides 7 and 8."""
+    for code, most in (("pegs:triangle28", 12), ("pegs:triangle36", 14)):
+        puzzle = codes.parse(code)
+        result = drain(pegs_search.beam(puzzle))
+        check(puzzle, result)
+        assert not result.optimal and result.cost <= most
+
+
 @pytest.mark.slow
 def test_english_18_moves_proven():
     puzzle = codes.parse("pegs:english")
@@ -424,10 +434,15 @@ def test_algorithms_agree(code, metric):
         costs[name] = result.cost
     assert len(set(costs.values())) == 1, costs
     if costs["meet"] is not None:
-        result = run(puzzle, "dfs")
-        check(puzzle, result)
-        assert result.cost >= costs["meet"]
-        assert result.optimal == (metric == "jump" and puzzle.goal_min == puzzle.goal_max)
+        for name in ("dfs", "beam"):
+            try:
+                result = run(puzzle, name)
+            except SearchLimit:
+                assert name == "beam"       # a beam may lose every position
+                continue
+            check(puzzle, result)
+            assert result.cost >= costs["meet"]
+            assert result.optimal == (metric == "jump" and puzzle.goal_min == puzzle.goal_max)
     if metric == "jump" and costs["meet"] is not None and puzzle.goal_min == puzzle.goal_max:
         assert costs["meet"] == puzzle.start.bit_count() - puzzle.goal_min
 

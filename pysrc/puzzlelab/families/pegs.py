@@ -97,7 +97,7 @@ BOARDS = {
 # Triangles of side 4..8 (also named by hole count: triangle10 ... triangle36).
 # Default empty hole: one whose one-peg-anywhere problem has the shortest
 # solution on that board (OEIS A127500: 5, 9, 9, 12, 13 moves).
-_TRI_DEFAULT = {4: "1", 5: "3", 6: "1", 7: "3", 8: "4"}
+_TRI_DEFAULT = {4: "1", 5: "3", 6: "1", 7: "3", 8: "3"}
 for _n in range(4, 9):
     BOARDS[f"triangle{_n}"] = ("tri", _triangle(_n), _TRI_DEFAULT[_n], "anywhere",
                                f"Triangle {_n * (_n + 1) // 2}")
