@@ -133,23 +133,24 @@ def _run_baseline(case):
     if not case["baseline"]:
         return {"status": "not run: the move graph is far too big for a plain BFS"}
     puzzle = codes.parse(case["code"], case["options"])
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     try:
         length, solutions, held = baseline_bfs(puzzle, count=case["count"])
     except PuzzleError as exc:
         return {"status": str(exc), "seconds": None,
                 "gave_up_after": round(time.perf_counter() - t0, 3)}
-    seconds = time.perf_counter() - t0
+    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
     answer = solutions if case["count"] else length
     if case["answer_of"] == "jumps":
         answer = length
-    return {"status": "ok", "seconds": seconds, "answer": answer, "states": held}
+    return {"status": "ok", "seconds": seconds, "cpu_seconds": cpu, "answer": answer,
+            "states": held}
 
 
 def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
     """Time every case (median of ``repeats``; the English proof once) and
-    return one dict per case: task, answer, known, ok, states, median,
-    times, peers."""
+    return one dict per case: task, answer, known, ok, states, median and
+    times (wall), cpu_median and cpu_times (CPU of this process), peers."""
     wanted = cases or only
     rows = []
     for case in CASES:
@@ -157,9 +158,9 @@ def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
             continue
         if quick and not case["quick"] and not wanted:
             continue
-        times, result, error = [], None, None
+        times, cpu, result, error = [], [], None, None
         for _ in range(HEAVY_REPEATS if case["heavy"] else max(1, repeats)):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             try:
                 _puzzle, result = _solve(case["code"], case["options"], case["algorithm"],
                                          case["count"])
@@ -167,6 +168,7 @@ def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
                 error = f"{type(exc).__name__}: {exc}"
                 break
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         row = {"task": case["task"], "code": case["code"], "known": case["known"],
                "algorithm": case["algorithm"]}
         if error:
@@ -181,12 +183,13 @@ def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
             row.update(answer=answer, ok=good,
                 optimal=result.optimal, states=result.stats.get("expanded"),
                 peak=result.stats.get("peak"), median=statistics.median(times),
-                times=[round(t, 4) for t in times])
+                times=[round(t, 4) for t in times], cpu_median=statistics.median(cpu),
+                cpu_times=[round(t, 4) for t in cpu])
         row["peers"] = {}
         if peers:
             base = _run_baseline(case)
-            if base.get("seconds") and row.get("median"):
-                base["ratio"] = base["seconds"] / row["median"]
+            if base.get("cpu_seconds") and row.get("cpu_median"):
+                base["ratio"] = base["cpu_seconds"] / row["cpu_median"]
             if base.get("answer") is not None and base["answer"] != case["known"]:
                 base["status"] = f"wrong answer {base['answer']}"
             row["peers"][BASELINE] = base
@@ -208,18 +211,18 @@ def main(argv=None):
     ap.add_argument("--no-peers", action="store_true")
     args = ap.parse_args(argv)
     rows = run_cases(repeats=args.repeats, quick=args.quick, peers=not args.no_peers)
-    head = ["task", "answer", "known", "ok", "expanded", "ours (s)", "BFS baseline (s)",
-            "baseline/ours"]
+    head = ["task", "answer", "known", "ok", "expanded", "ours wall s", "ours CPU s",
+            "BFS baseline CPU s", "baseline/ours"]
     table = [head]
     for r in rows:
         base = r["peers"].get(BASELINE, {})
-        if base.get("seconds"):
-            bcell, ratio = _fmt(base["seconds"]), f"{base['ratio']:.1f}x"
+        if base.get("cpu_seconds"):
+            bcell, ratio = _fmt(base["cpu_seconds"]), f"{base['ratio']:.1f}x"
         else:
             bcell, ratio = (base.get("status", "-")[:38] if base else "-"), "-"
         table.append([r["task"], str(r["answer"]), str(r["known"]),
                       "yes" if r["ok"] else "NO", f"{r.get('states') or 0:,}",
-                      _fmt(r["median"]), bcell, ratio])
+                      _fmt(r["median"]), _fmt(r.get("cpu_median")), bcell, ratio])
     widths = [max(len(row[i]) for row in table) for i in range(len(head))]
     for i, row in enumerate(table):
         print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |")
