@@ -14,9 +14,18 @@ NoSolution / SearchLimit.  Siblings: pegs.py (rules), pegs_board.py.
           the number of distinct jump sequences of minimum length (what the
           seeds count).
 ``dfs``   a solution fast: depth-first over single jumps with a table of
-          dead positions (up to symmetry).  Not minimal in the move metric; in
-          the jump metric every solution of a goal with a fixed peg count has
-          the same number of jumps, so there it is optimal (and says so).
+          dead positions (up to symmetry), an endgame table built backwards
+          from the goal, pagoda functions and restarts.  Not minimal in the
+          move metric; in the jump metric every solution of a goal with a
+          fixed peg count has the same number of jumps, so there it is optimal
+          (and says so).
+``beam``  a short solution fast where ``meet`` runs out of memory: breadth-
+          first over moves keeping the most promising positions per layer.
+          Not proven minimal.
+
+Stats: ``expanded`` counts positions whose moves were generated; in ``meet``
+``generated`` counts the new positions stored (its kernels do not count the
+children they throw away).
 """
 
 import random
