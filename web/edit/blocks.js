@@ -7,6 +7,7 @@
 // play mode (web/play.js) pickMove/pickKey match a tap or key against the
 // legal moves api.py lists: tap a block, then where it should go.
 
+import { el, button, select } from "../dom.js";
 import { blocksOf, topLeft } from "../render/blocks.js";
 
 const SIDES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -34,33 +35,6 @@ const ui = {
   goalBlock: null,     // letter whose goal outline is placed
   goalIndex: null,     // alternative being edited; null = the next placement starts a new one
 };
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
-function button(label, onClick, testid, extra = {}) {
-  const b = el("button", { type: "button", textContent: label, ...extra });
-  if (testid) b.dataset.testid = testid;
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-function select(label, values, value, onChange, testid) {
-  const s = el("select", { "aria-label": label });
-  s.dataset.testid = testid;
-  for (const [v, text] of values) s.append(el("option", { value: String(v), textContent: String(text) }));
-  s.value = String(value);
-  s.addEventListener("change", () => onChange(s.value));
-  return s;
-}
 
 // The position the board shows (playback) -- edits start from it.
 function shown(app) {

@@ -8,6 +8,8 @@
 // mode (web/play.js) pickMove/pickKey match a tap or key against the legal
 // moves api.py lists: tap a peg, then the hole where its jump (or chain) ends.
 
+import { el, button, select, radios } from "../dom.js";
+
 import { fromGrid, layout } from "../render/pegs.js";
 
 const LATTICES = [
@@ -45,44 +47,6 @@ const ui = {
   cols: 5,
   side: 5,
 };
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
-function button(label, onClick, testid) {
-  const b = el("button", { type: "button", textContent: label });
-  if (testid) b.dataset.testid = testid;
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-function select(label, values, value, onChange, testid) {
-  const s = el("select", { "aria-label": label });
-  s.dataset.testid = testid;
-  for (const [v, text] of values) s.append(el("option", { value: String(v), textContent: String(text) }));
-  s.value = String(value);
-  s.addEventListener("change", () => onChange(s.value));
-  return s;
-}
-
-function radios(name, legend, options, value, onChange) {
-  const fs = el("fieldset", {}, el("legend", { textContent: legend }));
-  for (const [v, label] of options) {
-    const input = el("input", { type: "radio", name, value: v, checked: v === value });
-    input.dataset.testid = `${name}-${v}`;
-    input.addEventListener("change", () => onChange(v));
-    fs.append(el("label", { className: "check" }, input, label));
-  }
-  return fs;
-}
 
 // What kind of goal the position has (for the radio buttons): derived from
 // the pattern's characters only.

@@ -3,38 +3,11 @@
 // blank, or swap two tiles; on the start or the goal).  Every change is an
 // api.py `edit` action; this file never builds a code.  Mounted by main.js.
 
+import { el, select, radios, button } from "../dom.js";
+
 const SIDES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 const ui = { mode: "slide", target: "start", picked: null, cursor: 0, app: null, api: null };
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children);
-  return node;
-}
-
-function select(label, values, value, onChange, testid) {
-  const s = el("select", { "aria-label": label, "data-testid": testid });
-  for (const v of values) s.append(el("option", { value: String(v), textContent: String(v) }));
-  s.value = String(value);
-  s.addEventListener("change", () => onChange(s.value));
-  return s;
-}
-
-function radios(name, legend, options, value, onChange) {
-  const fs = el("fieldset", {}, el("legend", { textContent: legend }));
-  for (const [v, label] of options) {
-    const input = el("input", { type: "radio", name, value: v, checked: v === value });
-    input.addEventListener("change", () => onChange(v));
-    fs.append(el("label", { className: "check" }, input, label));
-  }
-  return fs;
-}
 
 export function mount(root, app, api) {
   ui.app = app;
@@ -62,13 +35,6 @@ export function mount(root, app, api) {
   const hint = el("p", { className: "hint", textContent: "Keys on the board: arrows move a tile into the blank (slide) or move the cursor (swap; Enter picks and swaps)." });
   root.replaceChildren(size, goal, mode, target, hint);
   attach(api.board().canvas);
-}
-
-function button(label, onClick, testid) {
-  const b = el("button", { type: "button", textContent: label });
-  if (testid) b.dataset.testid = testid;
-  b.addEventListener("click", onClick);
-  return b;
 }
 
 // Editing the goal shows the goal on the board.
