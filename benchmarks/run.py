@@ -60,8 +60,10 @@ PEER_GIVE_UP = 3        # a tile peer that times out on this many easiest instan
 
 
 def pick(row, key, default=None):
+    """The value of the first alias the row has (even when it is None: a
+    module's ``known: None`` means no known answer, not "look further")."""
     for k in ALIASES[key]:
-        if k in row and row[k] is not None:
+        if k in row:
             return row[k]
     return default
 
@@ -97,7 +99,9 @@ def normalize(family, raw, runtime):
         if not isinstance(r, dict):
             continue
         times = pick(r, "times")
-        secs = pick(r, "seconds" if CLOCK[0] == "cpu" else "wall") or pick(r, "seconds")
+        secs = pick(r, "seconds" if CLOCK[0] == "cpu" else "wall")
+        if secs is None:
+            secs = pick(r, "seconds")
         if secs is None and isinstance(times, list):
             secs = median(times)
         answer, known = pick(r, "answer"), pick(r, "known")
@@ -509,6 +513,8 @@ def main_table(recs):
             continue
         for r in rec["rows"]:
             check = {True: "ok", False: "WRONG", None: "unchecked"}[r.get("ok")]
+            if r.get("ok") and r.get("known") is None:
+                check = "ok (replayed; no known answer)"
             if (r.get("raw") or {}).get("error"):
                 check = "ERROR: " + str(r["raw"]["error"])[:60]
             elif r.get("pyodide_answer") is not None:
