@@ -88,3 +88,14 @@ def test_memory_budget_stops_a_search_with_figures(page, site_url, watch):
     page.get_by_test_id("algorithm").select_option("auto")
     page.get_by_test_id("solve").click()
     wait_state(page, "solved")
+
+
+def test_korf_1_solves_optimally_in_the_page_with_its_table(page, site_url, watch):
+    open_app(page, site_url, "tiles:4x4:edf7bc95602148a3:0123456789abcdef")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved", 120_000)
+    assert page.get_by_test_id("solution-length").text_content() == "57"
+    assert "proven optimal" in page.locator("#optimal").text_content()
+    assert any(r.endswith("tables/tiles4x4-block6.pdb") for r in watch.requests)
+    page.get_by_test_id("step-last").click()
+    assert page.get_by_test_id("position-code").text_content() == "tiles:4x4:0123456789abcdef:0123456789abcdef"
