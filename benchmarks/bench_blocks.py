@@ -127,11 +127,18 @@ def _ours(code, metric):
     return result.cost, result.stats["expanded"]
 
 
-def _time(fn, repeats):
-    """(wall times, CPU times, last result).  CPU time is the steadier figure
+# A short case is run until its runs add up to this many seconds (at most
+# MAX_RUNS runs), so that a 0.05 s solve's median is not one noisy sample.
+MIN_TOTAL = 0.5
+MAX_RUNS = 25
+
+
+def _time(fn, repeats, min_total=MIN_TOTAL):
+    """(wall times, CPU times, last result) of at least ``repeats`` runs,
+    more for a short case (``MIN_TOTAL``).  CPU time is the steadier figure
     when other jobs share the machine."""
     times, cpu, out = [], [], None
-    for _ in range(repeats):
+    while len(times) < repeats or (sum(times) < min_total and len(times) < MAX_RUNS):
         t, c = time.perf_counter(), time.process_time()
         out = fn()
         times.append(time.perf_counter() - t)
@@ -158,7 +165,7 @@ def run_cases(repeats=5, quick=False, only=None, peers=True, baseline_repeats=No
                "cpu_median": statistics.median(cpu), "peers": {}}
         if peers and with_baseline:
             n = baseline_repeats or min(repeats, 3)
-            btimes, bcpu, (banswer, bstates) = _time(lambda: baseline_bfs(full, metric), n)
+            btimes, bcpu, (banswer, bstates) = _time(lambda: baseline_bfs(full, metric), n, 0)
             row["peers"][BASELINE] = {
                 "seconds": statistics.median(btimes), "times": btimes,
                 "cpu_seconds": statistics.median(bcpu),

@@ -16,6 +16,8 @@ machinery (distance histogram, farthest positions), which the API's
 
 from ..errors import PuzzleError
 from .blocks import MEMO_LIMIT
+
+TABLE_LIMIT = 4 * MEMO_LIMIT
 from ..search.common import (Clock, SearchResult, over_budget, no_solution,
                              progress, stats, CHECK_EVERY, DEFAULT_MAX_STATES)
 
@@ -51,22 +53,49 @@ def rebuild(puzzle, parent, goal):
     return puzzle.relabel(moves)
 
 
-def touching_table(puzzle):
-    """A memo ``free cells -> bits of the placements next to them``: a state's
-    movable blocks are ``state & table[free]``.  Returns (dict, fill)."""
+def expansion_table(puzzle):
+    """A per-search memo of every move a state has, from the two things
+    that decide them: its empty cells ``free`` and which of its blocks touch
+    them.  ``table[free] = (border, sub)``: a state's movable blocks are
+    ``x = state & border``, and ``sub[x]`` (filled by ``options(sub, x,
+    free)``) is the tuple of their moves, ``Blocks.reach``'s ``(q, state
+    delta, cells changed, path)`` one block after another.  One dict lookup
+    per state replaces a walk over the movable blocks' bits, three
+    big-integer operations per block, which cost most of all under
+    WebAssembly.  Returns ``(table, fill, options)``; the memo is dropped
+    when it passes ``TABLE_LIMIT`` entries."""
     border = puzzle.border
+    region = puzzle.region
+    memo = puzzle._memo
+    reach = puzzle.reach
     table = {}
+    size = [0]
 
     def fill(free):
         x = 0
         for g, b in enumerate(border):
             if b & free:
                 x |= 1 << g
-        if len(table) > MEMO_LIMIT:
+        if size[0] > TABLE_LIMIT:
             table.clear()
-        table[free] = x
-        return x
-    return table, fill
+            size[0] = 0
+        entry = table[free] = (x, {})
+        size[0] += 1
+        return entry
+
+    def options(sub, x, free):
+        out = ()
+        y = x
+        while y:
+            low = y & -y
+            y ^= low
+            g = low.bit_length() - 1
+            mine = memo[g].get(free & region[g])
+            out += mine if mine is not None else reach(g, free)
+        sub[x] = out
+        size[0] += 1
+        return out
+    return table, fill, options
 
 
 def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
@@ -82,11 +111,12 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                             stats(clock, 0, 0, 1, depth=0),
                             {"solutions": 1} if count else {})
     full = puzzle.full
-    region = puzzle.region
-    memo = puzzle._memo
-    reach = puzzle.reach
-    touch, fill = touching_table(puzzle)
+    # Every goal state has a bit of ``hint`` (-1: no such filter), so a
+    # child needs the full goal test only if its parent had one or the
+    # moved block lands on one.
     hint = puzzle.goal_hint or -1
+    table, fill, options = expansion_table(puzzle)
+    arriving = {g for g in range(len(puzzle.pmask)) if hint >> g & 1}
     parent = {start: None}
     paths = {start: 1}
     layer = [(start, occ0)]          # (state, occupied cells)
@@ -107,39 +137,40 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                                    generated=generated, held=len(parent),
                                    frontier=len(layer))
             free = full ^ occ
-            x = touch.get(free)
-            if x is None:
-                x = fill(free)
-            x &= s
-            here = paths[s] if count else 0
-            while x:
-                low = x & -x
-                x ^= low
-                g = low.bit_length() - 1
-                options = memo[g].get(free & region[g])
-                if options is None:
-                    options = reach(g, free)
-                generated += len(options)
-                for _q, d, dm, _path in options:
+            entry = table.get(free)
+            if entry is None:
+                entry = fill(free)
+            x = s & entry[0]
+            opts = entry[1].get(x)
+            if opts is None:
+                opts = options(entry[1], x, free)
+            generated += len(opts)
+            near = s & hint
+            if count:
+                here = paths[s]
+                for q, d, dm, _path in opts:
                     c = s + d
-                    if count:
-                        if c in parent:
-                            if c in nxt_paths:
-                                nxt_paths[c] += here
-                            continue
-                        parent[c] = s
-                        nxt_paths[c] = here
-                    elif parent.setdefault(c, s) is not s:
-                        continue       # seen before (no two moves of s meet)
+                    if c in parent:
+                        if c in nxt_paths:
+                            nxt_paths[c] += here
+                        continue
+                    parent[c] = s
+                    nxt_paths[c] = here
                     o = occ ^ dm
                     push((c, o))
-                    if c & hint and goal(c, o):
+                    if (near or q in arriving) and goal(c, o):
                         found.append(c)
-                        if not count:
-                            break
-                if found and not count:
+                continue
+            for q, d, dm, _path in opts:
+                c = s + d
+                if parent.setdefault(c, s) is not s:
+                    continue           # seen before (no two moves of s meet)
+                o = occ ^ dm
+                push((c, o))
+                if (near or q in arriving) and goal(c, o):
+                    found.append(c)
                     break
-            if found and not count:
+            if found:
                 break
         depth += 1
         layer = nxt
@@ -166,10 +197,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
     clock = Clock()
     start = puzzle.start if root is None else root
     full = puzzle.full
-    region = puzzle.region
-    memo = puzzle._memo
-    reach = puzzle.reach
-    touch, fill = touching_table(puzzle)
+    table, fill, options = expansion_table(puzzle)
     seen = {start}
     add = seen.add
     layer = [(start, puzzle.occupied(start))]
@@ -189,24 +217,20 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
                                    expanded=expanded, generated=generated,
                                    held=len(seen), histogram=histogram)
             free = full ^ occ
-            x = touch.get(free)
-            if x is None:
-                x = fill(free)
-            x &= s
-            while x:
-                low = x & -x
-                x ^= low
-                g = low.bit_length() - 1
-                options = memo[g].get(free & region[g])
-                if options is None:
-                    options = reach(g, free)
-                generated += len(options)
-                for _q, d, dm, _path in options:
-                    c = s + d
-                    if c in seen:
-                        continue
-                    add(c)
-                    push((c, occ ^ dm))
+            entry = table.get(free)
+            if entry is None:
+                entry = fill(free)
+            x = s & entry[0]
+            opts = entry[1].get(x)
+            if opts is None:
+                opts = options(entry[1], x, free)
+            generated += len(opts)
+            for _q, d, dm, _path in opts:
+                c = s + d
+                if c in seen:
+                    continue
+                add(c)
+                push((c, occ ^ dm))
         if nxt:
             histogram.append(len(nxt))
             last = nxt
