@@ -666,6 +666,25 @@ def test_format_move_merges_runs():
     assert blocks.Move("B", 0, 1, "U") == m and hash(m) == hash((0, 1))
 
 
+@pytest.mark.cpython_only      # subprocesses: not inside Pyodide
+@pytest.mark.parametrize("metric", ["move", "step"])
+def test_cli_every_preset(metric):
+    """``python -m puzzlelab solve blocks:NAME --metric M --json``: the known
+    optimum, proven, for every preset in both counts."""
+    want = {name: (mv, st) for name, mv, st in KNOWN}
+    want["tannentei"] = (115, 161)
+    assert set(want) == set(blocks.NAMED)
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
+    for name, (mv, st) in want.items():
+        out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:" + name,
+                              "--metric", metric, "--json"], cwd=os.path.join(ROOT, "pysrc"),
+                             env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, (name, out.stderr)
+        reply = json.loads(out.stdout)
+        assert reply["ok"] and reply["optimal"], name
+        assert reply["length"] == (mv if metric == "move" else st), (name, metric)
+
+
 @pytest.mark.cpython_only      # a subprocess: not inside Pyodide
 def test_cli_solve_json():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
