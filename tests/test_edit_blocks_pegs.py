@@ -132,6 +132,18 @@ def test_blocks_goal_follows_the_board():
     # a wall where the goal puts A: that goal can no longer be met, so it goes
     walled = edit(c, "wall", cells=[[2, 2]])
     assert walled.endswith(":???/???/???")
+    reply = api.run({"op": "edit", "code": c, "action": "wall", "args": {"cells": [[2, 2]]}})
+    assert reply["note"] == "Block A can no longer cover its goal outline, so that outline was removed."
+    # a block taken off the board: its outline goes, and an alternative
+    # left asking nothing is dropped; both said
+    two = "blocks:3x3:A../AAB/...:???/?A?/?AA;B??/???/???"
+    reply = api.run({"op": "edit", "code": two, "action": "remove", "args": {"block": "B"}})
+    assert reply["code"].endswith(":???/?A?/?AA")
+    assert reply["note"] == ("Block B is gone, so its goal outline in goal alternative 2 was "
+                             "removed. Goal alternative 2 had nothing left to ask and was dropped.")
+    # an edit that keeps every goal says nothing
+    assert "note" not in api.run({"op": "edit", "code": c, "action": "erase",
+                                  "args": {"cells": [[2, 2]]}})
     refused(walled, "goal_add", "cover a wall", block="A", r=1, c=1)
     # the goal's block changes shape but still covers its goal cells: kept
     assert edit(c, "paint", cells=[[0, 1]], block="A").endswith(":???/?A?/?AA")

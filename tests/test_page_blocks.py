@@ -207,3 +207,15 @@ def test_every_preset_in_both_counts(page, site_url, watch):
             assert "proven optimal" in page.locator("#optimal").text_content(), (label, metric)
             assert f"metric={metric}" in page.url or metric == "move", (label, page.url)
     assert seen == set(PRESET_ANSWERS)
+
+
+def test_an_edit_that_removes_a_goal_outline_says_so(page, site_url, watch):
+    open_app(page, site_url, "blocks:3x3:A../AA./...:???/?A?/?AA")
+    tool(page, "wall")
+    drag(page, [(2, 2)])                     # a wall where A's goal outline was
+    assert code(page).endswith(":???/???/???")
+    expect(page.get_by_test_id("message")).to_have_text(
+        "Block A can no longer cover its goal outline, so that outline was removed.")
+    tool(page, "erase")
+    drag(page, [(2, 2)])                     # the next edit clears the note
+    expect(page.get_by_test_id("message")).to_be_hidden()

@@ -255,7 +255,7 @@ const editorApi = {
     if (document.body.dataset.state === "solving") return null;
     const reply = await request({ op: "edit", code: linkFor(code), action, args });
     if (!reply.ok) { showMessage(reply.error.message); return null; }
-    showMessage("");
+    showMessage(reply.note || "", "info");   // what the edit had to take away, if anything
     adopt(reply, { push: false });
     return reply;
   },

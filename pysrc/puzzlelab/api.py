@@ -151,7 +151,8 @@ def analyze(req):
 def edit(req):
     """Apply an editor action (``action`` plus its arguments) through
     ``families/<family>_edit.py``'s ``edit(puzzle, action, **args) -> code``
-    and describe the resulting position.  The page never
+    (or ``{code, note}``: the reply then carries ``note``, what the edit had
+    to take away) and describe the resulting position.  The page never
     builds codes itself: every change to a position goes through here."""
     puzzle, options = _puzzle(req)
     module = family_module(puzzle.family + "_edit")
@@ -161,9 +162,15 @@ def edit(req):
     if not isinstance(args, dict):
         raise PuzzleError("Editor arguments must be an object.")
     code = module.edit(puzzle, str(req.get("action", "")), **args)
+    note = None
+    if isinstance(code, dict):          # the edit took something away: say what
+        code, note = code["code"], code["note"]
     link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items())
                           if k == "metric")
-    return describe({"code": link})
+    reply = describe({"code": link})
+    if note:
+        reply["note"] = note
+    return reply
 
 
 def moves(req):

@@ -57,11 +57,12 @@ def _split(puzzle):
     return w, h, grid, goals
 
 
-def _build(puzzle, w, h, grid, goals):
-    """Normalise the goals against the grid, write the code and re-parse it
-    (so an edit can never produce a code that fails to open)."""
+def _build(notes, puzzle, w, h, grid, goals):
+    """Normalise the goals against the grid (saying in ``notes`` what that
+    took away), write the code and re-parse it (so an edit can never produce
+    a code that fails to open)."""
     from . import blocks
-    goals = _fix_goals(w, h, grid, goals)
+    goals = _fix_goals(w, h, grid, goals, notes)
     rows = "/".join("".join(r) for r in grid)
     goal_text = ";".join("/".join("".join(r) for r in g) for g in goals)
     metric = getattr(puzzle, "metric", None)
@@ -187,24 +188,39 @@ def _shape(cells):
     return [(r - r0, c - c0) for r, c in cells]
 
 
-def _fix_goals(w, h, grid, goals):
+def _fix_goals(w, h, grid, goals, notes):
+    """The goals kept consistent with the grid (module docstring); each goal
+    part the edit made impossible is named in ``notes``."""
     out = []
-    for g in goals:
+    many = len(goals) > 1
+    for k, g in enumerate(goals):
         was_trivial = _trivial(g)
         g = [row[:] for row in g]
-        letters = {ch for row in g for ch in row if ch in LETTERS}
+        letters = sorted({ch for row in g for ch in row if ch in LETTERS},
+                         key=LETTER_ORDER.index)
+        where = f" in goal alternative {k + 1}" if many else ""
         for letter in letters:
             want = cells_of(g, letter)
             have = cells_of(grid, letter)
-            if not have or not _coverable(w, h, grid, _shape(have), want):
-                for r, c in want:
-                    g[r][c] = ANY
+            if not have:
+                notes.append(f"Block {letter} is gone, so its goal outline{where} "
+                             f"was removed.")
+            elif not _coverable(w, h, grid, _shape(have), want):
+                notes.append(f"Block {letter} can no longer cover its goal "
+                             f"outline{where}, so that outline was removed.")
+            else:
+                continue
+            for r, c in want:
+                g[r][c] = ANY
         for r in range(h):
             for c in range(w):
                 if g[r][c] == WALL and grid[r][c] != WALL:
                     g[r][c] = ANY
         if was_trivial or not _trivial(g):
             out.append(g)
+        elif many:
+            notes.append(f"Goal alternative {k + 1} had nothing left to ask "
+                         f"and was dropped.")
     return out or [_blank_goal(w, h)]
 
 
@@ -227,6 +243,14 @@ def _goal_index(goals, value):
 # -- the actions ----------------------------------------------------------------
 
 def edit(puzzle, action, **args):
+    """The new code; or ``{"code", "note"}`` when keeping the goals
+    consistent took a goal outline away (the page shows the note)."""
+    notes = []
+    code = _edit(puzzle, action, notes, **args)
+    return {"code": code, "note": " ".join(notes)} if notes else code
+
+
+def _edit(puzzle, action, notes, **args):
     from . import blocks
     w, h, grid, goals = _split(puzzle)
 
@@ -242,10 +266,10 @@ def edit(puzzle, action, **args):
         goals = [[[g[r][c] if r < h and c < w else ANY for c in range(w2)]
                   for r in range(h2)] for g in goals]
         _split_blocks(grid)
-        return _build(puzzle, w2, h2, grid, goals)
+        return _build(notes, puzzle, w2, h2, grid, goals)
 
     if action == "clear":
-        return _build(puzzle, w, h, [[FREE] * w for _ in range(h)], [])
+        return _build(notes, puzzle, w, h, [[FREE] * w for _ in range(h)], [])
 
     if action == "paint":
         cells = _cells(w, h, args.get("cells"))
@@ -261,20 +285,20 @@ def edit(puzzle, action, **args):
         for r, c in cells:
             grid[r][c] = letter
         _split_blocks(grid)
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action in ("erase", "wall"):
         cells = _cells(w, h, args.get("cells"))
         for r, c in cells:
             grid[r][c] = FREE if action == "erase" else WALL
         _split_blocks(grid)
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "remove":
         letter = _letter(grid, args.get("block"))
         for r, c in cells_of(grid, letter):
             grid[r][c] = FREE
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "move":
         letter = _letter(grid, args.get("block"))
@@ -292,7 +316,7 @@ def edit(puzzle, action, **args):
                 raise CodeError(f"Block {letter} cannot go there: {what} is in "
                                 f"the way.")
             grid[rr][cc] = letter
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "goal_add":
         letter = _letter(grid, args.get("block"))
@@ -319,7 +343,7 @@ def edit(puzzle, action, **args):
                 raise CodeError(f"Block {letter}'s goal would overlap block "
                                 f"{g[rr][cc]}'s goal in the same alternative.")
             g[rr][cc] = letter
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "goal_remove":
         k = _goal_index(goals, args.get("index"))
@@ -334,10 +358,10 @@ def edit(puzzle, action, **args):
                                 f"block {letter}.")
             for r, c in gone:
                 goals[k][r][c] = ANY
-        return _build(puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "goal_clear":
-        return _build(puzzle, w, h, grid, [])
+        return _build(notes, puzzle, w, h, grid, [])
 
     raise CodeError(f"Unknown editor action {action!r:.30} for sliding blocks; "
                     f"known: resize, clear, paint, erase, wall, remove, move, "
