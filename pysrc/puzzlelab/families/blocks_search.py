@@ -16,10 +16,11 @@ machinery (distance histogram, farthest positions), which the API's
 
 from ..errors import PuzzleError
 from .blocks import MEMO_LIMIT
-
-TABLE_LIMIT = 4 * MEMO_LIMIT
 from ..search.common import (Clock, SearchResult, over_budget, no_solution,
                              progress, stats, CHECK_EVERY, DEFAULT_MAX_STATES)
+
+# Entries of a search's expansion table before it is dropped (see below).
+TABLE_LIMIT = 4 * MEMO_LIMIT
 
 
 def _move_between(puzzle, a, b, occ):
@@ -57,13 +58,14 @@ def expansion_table(puzzle):
     """A per-search memo of every move a state has, from the two things
     that decide them: its empty cells ``free`` and which of its blocks touch
     them.  ``table[free] = (border, sub)``: a state's movable blocks are
-    ``x = state & border``, and ``sub[x]`` (filled by ``options(sub, x,
-    free)``) is the tuple of their moves, ``Blocks.reach``'s ``(q, state
-    delta, cells changed, path)`` one block after another.  One dict lookup
-    per state replaces a walk over the movable blocks' bits, three
-    big-integer operations per block, which cost most of all under
-    WebAssembly.  Returns ``(table, fill, options)``; the memo is dropped
-    when it passes ``TABLE_LIMIT`` entries."""
+    ``x = state & border``, and ``sub[x]`` is the tuple of their moves,
+    ``Blocks.reach``'s ``(q, state delta, cells changed, path)`` one block
+    after another.  One dict lookup per state replaces a walk over the
+    movable blocks' bits, three big-integer operations per block, which cost
+    most of all under WebAssembly.  The searches read the table inline (the
+    hot loop) and call ``moves_of(state, free)`` on a miss, which fills it.
+    Returns ``(table, moves_of)``; the memo is dropped when it passes
+    ``TABLE_LIMIT`` entries."""
     border = puzzle.border
     region = puzzle.region
     memo = puzzle._memo
@@ -71,19 +73,18 @@ def expansion_table(puzzle):
     table = {}
     size = [0]
 
-    def fill(free):
-        x = 0
-        for g, b in enumerate(border):
-            if b & free:
-                x |= 1 << g
-        if size[0] > TABLE_LIMIT:
-            table.clear()
-            size[0] = 0
-        entry = table[free] = (x, {})
-        size[0] += 1
-        return entry
-
-    def options(sub, x, free):
+    def moves_of(s, free):
+        entry = table.get(free)
+        if entry is None:
+            y = 0
+            for g, b in enumerate(border):
+                if b & free:
+                    y |= 1 << g
+            if size[0] > TABLE_LIMIT:
+                table.clear()
+                size[0] = 0
+            entry = table[free] = (y, {})
+        x = s & entry[0]
         out = ()
         y = x
         while y:
@@ -92,10 +93,10 @@ def expansion_table(puzzle):
             g = low.bit_length() - 1
             mine = memo[g].get(free & region[g])
             out += mine if mine is not None else reach(g, free)
-        sub[x] = out
+        entry[1][x] = out
         size[0] += 1
         return out
-    return table, fill, options
+    return table, moves_of
 
 
 def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
@@ -115,7 +116,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
     # child needs the full goal test only if its parent had one or the
     # moved block lands on one.
     hint = puzzle.goal_hint or -1
-    table, fill, options = expansion_table(puzzle)
+    table, moves_of = expansion_table(puzzle)
     arriving = {g for g in range(len(puzzle.pmask)) if hint >> g & 1}
     parent = {start: None}
     paths = {start: 1}
@@ -138,12 +139,9 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
                                    frontier=len(layer))
             free = full ^ occ
             entry = table.get(free)
-            if entry is None:
-                entry = fill(free)
-            x = s & entry[0]
-            opts = entry[1].get(x)
+            opts = entry[1].get(s & entry[0]) if entry else None
             if opts is None:
-                opts = options(entry[1], x, free)
+                opts = moves_of(s, free)
             generated += len(opts)
             near = s & hint
             if count:
@@ -197,7 +195,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
     clock = Clock()
     start = puzzle.start if root is None else root
     full = puzzle.full
-    table, fill, options = expansion_table(puzzle)
+    table, moves_of = expansion_table(puzzle)
     seen = {start}
     add = seen.add
     layer = [(start, puzzle.occupied(start))]
@@ -218,12 +216,9 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
                                    held=len(seen), histogram=histogram)
             free = full ^ occ
             entry = table.get(free)
-            if entry is None:
-                entry = fill(free)
-            x = s & entry[0]
-            opts = entry[1].get(x)
+            opts = entry[1].get(s & entry[0]) if entry else None
             if opts is None:
-                opts = options(entry[1], x, free)
+                opts = moves_of(s, free)
             generated += len(opts)
             for _q, d, dm, _path in opts:
                 c = s + d
