@@ -4,7 +4,9 @@ and apt-get run as subprocesses).
 
     python build.py               assemble the static site into _site/
     python build.py serve [--port N] [--base /sub/]
-                                  build, then serve _site/ on 127.0.0.1
+                                  build, then serve _site/ on 127.0.0.1 (--port 0
+                                  picks a free port), with the security headers
+                                  README.md asks a host to send (see Hosting)
     python build.py test [ARGS]   install what the tests need, build, run pytest
 
 The site holds index.html, web/, the pinned Pyodide runtime (from
@@ -19,6 +21,7 @@ only when their bytes change, so building twice changes nothing.
 import argparse
 import base64
 import hashlib
+import html.parser
 import http.server
 import json
 import os
@@ -26,8 +29,8 @@ import shutil
 import socketserver
 import subprocess
 import sys
+import urllib.parse
 import zipfile
-from functools import partial
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 SITE = os.path.join(ROOT, "_site")
@@ -238,30 +241,86 @@ MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicati
         ".bin": "application/octet-stream", ".css": "text/css", ".html": "text/html"}
 
 
+class _MetaCSP(html.parser.HTMLParser):
+    """Finds ``<meta http-equiv="Content-Security-Policy" content=...>``."""
+
+    def __init__(self):
+        super().__init__()
+        self.policies = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "meta" and (attrs.get("http-equiv") or "").lower() == "content-security-policy":
+            self.policies.append(attrs.get("content") or "")
+
+
+def page_csp(index_html):
+    """The policy of index.html's CSP meta tag (trailing ``;`` and spaces dropped)."""
+    parser = _MetaCSP()
+    parser.feed(index_html.decode("utf-8"))
+    parser.close()
+    if len(parser.policies) != 1 or not parser.policies[0].strip():
+        raise SystemExit("index.html must carry exactly one non-empty "
+                         "<meta http-equiv=\"Content-Security-Policy\"> tag")
+    return parser.policies[0].strip().rstrip(";").strip()
+
+
+def security_headers(index_html):
+    """What every response carries: the page's own CSP (read from its meta tag,
+    so header and tag cannot drift) plus frame-ancestors, which only a header
+    can carry; no MIME sniffing; no Referer."""
+    return {"Content-Security-Policy": page_csp(index_html) + "; frame-ancestors 'self'",
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "Cache-Control": "no-cache"}
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves _site/ under a base path (``/`` or ``/sub/``), like GitHub Pages."""
+    """Serves _site/ under a base path (``/`` or ``/sub/``), like GitHub Pages.
+    make_server() makes a subclass that sets ``base`` and ``extra_headers``."""
 
     base = "/"
+    site = SITE
+    extra_headers = {}
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=self.site, **kwargs)
 
     def translate_path(self, path):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if not clean.startswith(self.base):
-            return os.path.join(SITE, "__outside_base__")
+            return os.path.join(self.site, "__outside_base__")
         return super().translate_path("/" + clean[len(self.base):])
 
+    def _redirect_to_base(self):
+        """``/sub`` -> ``/sub/`` (as GitHub Pages does); True when redirected."""
+        url = urllib.parse.urlsplit(self.path)
+        if url.path + "/" != self.base:
+            return False
+        self.send_response(301)
+        self.send_header("Location", self.base + (f"?{url.query}" if url.query else ""))
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        return True
+
     def do_GET(self):
-        clean = self.path.split("?", 1)[0]
-        if clean + "/" == self.base:
-            self.send_response(301)
-            self.send_header("Location", self.base)
-            self.end_headers()
-            return
-        super().do_GET()
+        if not self._redirect_to_base():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if not self._redirect_to_base():
+            super().do_HEAD()
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
         super().end_headers()
+
+    def list_directory(self, path):
+        """No folder listings (GitHub Pages gives 404 there too)."""
+        self.send_error(404, "Not found")
+        return None
 
     def log_message(self, fmt, *args):
         if os.environ.get("PUZZLELAB_SERVE_LOG"):
@@ -272,27 +331,35 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    @property
+    def url(self):
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}{self.RequestHandlerClass.base}"
+
 
 def make_server(port=0, base="/"):
-    """A server for _site/ on 127.0.0.1 (port 0 picks a free one)."""
+    """A server for _site/ on 127.0.0.1 (port 0 picks a free one); its
+    ``url`` is the address of the page.  The CSP header is read from the
+    built index.html now, so it is the policy of the page being served."""
     if not base.startswith("/"):
         base = "/" + base
     if not base.endswith("/"):
         base += "/"
-    handler = type("Handler", (SiteHandler,), {"base": base})
-    return Server(("127.0.0.1", port), partial(handler, directory=SITE))
+    headers = security_headers(read(os.path.join(SITE, "index.html")))
+    handler = type("Handler", (SiteHandler,), {"base": base, "extra_headers": headers})
+    return Server(("127.0.0.1", port), handler)
 
 
 def serve(port, base):
     build()
     server = make_server(port, base)
-    host, real_port = server.server_address[:2]
-    print(f"Puzzle Lab is served at http://{host}:{real_port}{server.RequestHandlerClass.base}"
-          f"  (Ctrl-C to stop)", flush=True)
+    print(f"Puzzle Lab is served at {server.url}  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    finally:
+        server.server_close()
 
 
 # -- tests ------------------------------------------------------------------
@@ -329,31 +396,10 @@ def ensure_test_tools():
         write_if_changed(stamp, want.encode())
 
 
-def shared_dir():
-    """The project's reference data (../shared beside the checkout).  A clone
-    made elsewhere (``git clone . /tmp/x``) finds it beside the repository it
-    was cloned from.  PUZZLELAB_SHARED overrides both."""
-    if os.environ.get("PUZZLELAB_SHARED"):
-        return os.environ["PUZZLELAB_SHARED"]
-    beside = os.path.join(os.path.dirname(ROOT), "shared")
-    if os.path.isdir(beside):
-        return beside
-    try:
-        origin = subprocess.run(["git", "config", "--get", "remote.origin.url"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-    except OSError:
-        origin = ""
-    if origin and os.path.isdir(origin):
-        candidate = os.path.join(os.path.dirname(os.path.abspath(origin)), "shared")
-        if os.path.isdir(candidate):
-            return candidate
-    return beside
-
-
 def test(args):
     ensure_test_tools()
     build()
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PUZZLELAB_SHARED=shared_dir())
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     # Two workers (one per core): the long in-Pyodide run goes first on one
     # of them while the other takes the rest; a file stays on one worker.
     parallel = [] if any(a.startswith("-n") or a == "-p" for a in args) else ["-n", "2", "--dist", "loadfile"]

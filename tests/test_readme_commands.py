@@ -1,0 +1,232 @@
+"""The README's commands, run the way a new user runs them: as subprocesses.
+
+- ``python build.py serve --port N`` prints its address, and the page at that
+  address solves the hardest 8-puzzle in Chromium; every response carries the
+  security headers (the CSP header is the page's meta tag plus frame-ancestors).
+- ``python build.py serve --port 0 --base /sub/`` serves under a sub-path (the
+  port it printed is the real one); ``/sub`` redirects to ``/sub/`` and paths
+  outside the base are 404.
+- ``pip install .`` into a fresh venv gives a working ``puzzlelab`` command.
+
+All CPython only (subprocesses).  Not collected usefully inside Pyodide, so
+Playwright is imported only inside the browser tests."""
+
+import http.client
+import json
+import os
+import queue
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HARD8 = "tiles:3x3:867254301"
+SERVE_TIMEOUT = 180        # s: `serve` builds first (npm ci / downloads on a fresh checkout)
+PIP_TIMEOUT = 300          # s: venv + pip install (an isolated build fetches setuptools)
+ADDRESS = re.compile(r"^Puzzle Lab is served at (http://127\.0\.0\.1:(\d+)(/\S*))  \(Ctrl-C to stop\)$")
+
+pytestmark = [pytest.mark.cpython_only]
+
+
+# -- helpers ----------------------------------------------------------------
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(*args):
+    """Run ``python build.py serve ARGS`` until its address line appears;
+    yields (url, port).  The process is always stopped afterwards."""
+    proc = subprocess.Popen([sys.executable, "build.py", "serve", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    lines = queue.Queue()
+
+    def pump():            # readline blocks, so read in a thread and wait on the queue
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen = []
+    try:
+        deadline = time.monotonic() + SERVE_TIMEOUT
+        match = None
+        while match is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                pytest.fail(f"no address printed within {SERVE_TIMEOUT} s:\n" + "".join(seen))
+            try:
+                line = lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                proc.wait(timeout=10)
+                pytest.fail(f"`build.py serve` exited ({proc.returncode}) before serving:\n"
+                            + "".join(seen))
+            seen.append(line)
+            match = ADDRESS.match(line.rstrip("\n"))
+        yield match.group(1), int(match.group(2))
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        proc.stdout.close()
+
+
+def request(url, method="GET"):
+    """One request without following redirects: (status, headers, body)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""))
+        response = conn.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        conn.close()
+
+
+def directives(policy):
+    return [" ".join(d.split()) for d in policy.split(";") if d.strip()]
+
+
+def solve_hard8_in_chromium(page, url):
+    """Open URL#HARD8, press Solve, expect 31 moves; nothing may go wrong on
+    the page.  Returns the index page's response headers."""
+    from browser_fixtures import PageWatch, READY_TIMEOUT, wait_state
+    parts = urlsplit(url)
+    watch = PageWatch(page, f"{parts.scheme}://{parts.netloc}")
+    page.set_default_timeout(30_000)
+    response = page.goto(f"{url}#{HARD8}")
+    assert response.status == 200 and response.url == url
+    wait_state(page, "ready", READY_TIMEOUT)
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "31"
+    headers = response.all_headers()
+    meta = page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content")
+    watch.check()
+    return headers, meta
+
+
+def check_security_headers(headers, meta):
+    csp = headers.get("content-security-policy")
+    assert csp, f"no Content-Security-Policy header: {headers}"
+    got = directives(csp)
+    assert "frame-ancestors 'self'" in got, csp
+    assert [d for d in got if not d.startswith("frame-ancestors")] == directives(meta), \
+        "the CSP header drifted from index.html's meta tag"
+    assert headers.get("x-content-type-options") == "nosniff"
+    assert headers.get("referrer-policy") == "no-referrer"
+    assert headers.get("cache-control") == "no-cache"
+
+
+# -- build.py serve -----------------------------------------------------------
+
+@pytest.mark.browser
+def test_serve_on_a_port_solves_in_chromium(page):
+    port = free_port()
+    with serving("--port", str(port)) as (url, printed_port):
+        assert printed_port == port and url == f"http://127.0.0.1:{port}/"
+        headers, meta = solve_hard8_in_chromium(page, url)
+        check_security_headers(headers, meta)
+        # every response carries the headers, not only the page
+        status, js_headers, _ = request(url + "web/main.js")
+        assert status == 200
+        check_security_headers({k.lower(): v for k, v in js_headers.items()}, meta)
+
+
+@pytest.mark.browser
+def test_serve_under_a_sub_path_on_port_0(page):
+    with serving("--port", "0", "--base", "/sub/") as (url, port):
+        assert port != 0 and url == f"http://127.0.0.1:{port}/sub/"
+        headers, meta = solve_hard8_in_chromium(page, url)
+        check_security_headers(headers, meta)
+        origin = f"http://127.0.0.1:{port}"
+        for method in ("GET", "HEAD"):
+            status, redirect, _ = request(origin + "/sub", method)
+            assert (status, redirect["Location"]) == (301, "/sub/"), method
+        status, redirect, _ = request(origin + "/sub?x=1")
+        assert (status, redirect["Location"]) == (301, "/sub/?x=1")
+        for outside in ("/", "/index.html", "/web/main.js", "/subway/index.html", "/su"):
+            status, _, _ = request(origin + outside)
+            assert status == 404, outside
+        # and a browser following the redirect lands on the page
+        page.goto(origin + "/sub")
+        assert page.url == url
+
+
+# -- pip install . ----------------------------------------------------------
+
+OFFLINE_BUILD_PROBE = """
+import importlib.util, sys
+import setuptools
+version = tuple(int(p) for p in setuptools.__version__.split(".")[:2])
+sys.exit(not (version >= (61, 0) and (version >= (70, 1) or importlib.util.find_spec("wheel"))))
+"""
+
+
+def run(cmd, timeout, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+@pytest.mark.slow
+def test_pip_install_gives_the_puzzlelab_command(tmp_path):
+    # What `pip install .` reads, copied so that the build (which writes
+    # build/ and *.egg-info/ beside the sources) leaves the checkout untouched.
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(os.path.join(ROOT, name), src / name)
+    shutil.copytree(os.path.join(ROOT, "pysrc"), src / "pysrc",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build"))
+    venv = tmp_path / "venv"
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1",
+               PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    proc = run([sys.executable, "-m", "venv", str(venv)], 120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    python = str(venv / "bin" / "python")
+    # Offline when the venv can already build the wheel itself (setuptools >= 61,
+    # and bdist_wheel: setuptools >= 70.1 or the wheel package); otherwise (a
+    # Python 3.11 venv has setuptools 65 without wheel, 3.12+ none) pip's
+    # isolated build fetches setuptools from the index, as for a new user.
+    can_build = run([python, "-c", OFFLINE_BUILD_PROBE], 60, env=env).returncode == 0
+    install = [python, "-m", "pip", "install", "--quiet"]
+    if can_build:
+        install += ["--no-build-isolation", "--no-index"]
+    proc = run(install + [str(src)], PIP_TIMEOUT, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+    puzzlelab = str(venv / "bin" / "puzzlelab")
+    assert os.access(puzzlelab, os.X_OK), "pip install did not create the puzzlelab command"
+    # the installed package, not the checkout
+    where = run([python, "-c", "import puzzlelab; print(puzzlelab.__file__)"], 60,
+                env=env, cwd=tmp_path)
+    assert where.stdout.strip().startswith(str(venv)), where.stdout + where.stderr
+
+    proc = run([puzzlelab, "solve", "tiles:3x3:123405786", "--json"], 120, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)
+    assert answer["length"] == 2 and answer["optimal"] is True
+    assert answer["final"] == "tiles:3x3:123456780"
+
+    proc = run([puzzlelab, "solve", "tiles:3x3:1234567"], 120, env=env, cwd=tmp_path)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 2, out
+    assert "Traceback" not in out
+    assert "7 cells" in proc.stderr, out
