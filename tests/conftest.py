@@ -8,7 +8,19 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if not os.environ.get("PUZZLELAB_INSTALLED"):      # set inside Pyodide: test the wheel
     sys.path.insert(0, os.path.join(ROOT, "pysrc"))
-SHARED = os.environ.get("PUZZLELAB_SHARED") or os.path.join(os.path.dirname(ROOT), "shared")
+# Reference data the tests read: tests/data/ (see tests/data/SOURCES.md), found
+# beside this file, so it is the same under CPython and inside Pyodide.
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def data_file(name):
+    """Path of a file in tests/data/; a missing one fails the test that asks."""
+    path = os.path.join(DATA, name)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"test data missing: {path} (it belongs in the repository, "
+                                f"see tests/data/SOURCES.md)")
+    return path
+
 
 try:  # browser fixtures need pytest-playwright (installed by build.py test)
     import pytest_playwright  # noqa: F401

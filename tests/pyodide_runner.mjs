@@ -3,7 +3,9 @@
 // same code works in the browser's Python.  Called by tests/test_pyodide.py:
 //   node tests/pyodide_runner.mjs ROOT [pytest args...]
 // Loads micropip from its wheel, installs puzzlelab from _site/ and pytest
-// (with hypothesis) from the wheels build.py downloaded; no network.
+// (with hypothesis) from the wheels build.py downloaded; no network.  The
+// repository is mounted at /repo; the tests read their data from
+// /repo/tests/data (nothing outside the repository is mounted).
 
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -31,15 +33,11 @@ py.globals.set("WHEELS", py.toPy(urls));
 await py.runPythonAsync("import micropip\nawait micropip.install(list(WHEELS), deps=False)");
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
-const shared = process.env.PUZZLELAB_SHARED || path.join(path.dirname(root), "shared");
-py.FS.mkdirTree("/shared");
-try { py.FS.mount(py.FS.filesystems.NODEFS, { root: shared }, "/shared"); } catch (_) { /* no shared data */ }
 console.log(`[pyodide ${py.version}] ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 py.globals.set("ARGS", py.toPy(pytestArgs));
 const code = await py.runPythonAsync(`
 import os, sys
 os.environ["PUZZLELAB_INSTALLED"] = "1"      # tests/conftest.py: use the wheel
-os.environ["PUZZLELAB_SHARED"] = "/shared"
 os.chdir("/repo")
 sys.path.insert(0, "/repo/tests")
 import puzzlelab, pytest

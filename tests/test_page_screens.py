@@ -6,8 +6,11 @@ page: the share of pixels that differ noticeably must stay small."""
 import base64
 import json
 import os
+import re
+import time
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_fixtures import READY_TIMEOUT, wait_state
 
@@ -16,6 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCREENS = os.path.join(HERE, "screenshots")
 PHONE = {"width": 390, "height": 844}
 MAX_DIFF = 0.02          # share of pixels allowed to differ
+SETTLE_S = 15            # seconds the page may take to stop changing once ready
 CASES = {"tiles": "tiles:3x3:867254301",
          "blocks": "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?",
          "pegs": "pegs:sq8:__o__/_ooo_/oo.oo/_ooo_/__o__:__.__/_..._/..o../_..._/__.__"}
@@ -35,6 +39,33 @@ COMPARE = """async ([a, b]) => {
 }"""
 
 
+def settled_screenshot(page, family):
+    """The screenshot once the page has finished drawing: the board drawn for
+    this family (its label set by the draw, the canvas sized), the solver's
+    buttons enabled, the web fonts loaded, and then two screenshots in a row
+    identical.  Conditions polled outside the page (its CSP forbids the
+    string predicates of wait_for_function)."""
+    board = page.get_by_test_id("board")
+    expect(board).to_have_attribute("aria-label", re.compile(f"^{family} board, position {family}:"))
+    expect(page.get_by_test_id("solve")).to_be_enabled()
+    drawn = page.evaluate("""async () => {
+      await document.fonts.ready;
+      const c = document.getElementById("board");
+      return { width: c.width, height: c.height, marked: performance.getEntriesByName("first-board").length };
+    }""")
+    assert drawn["width"] > 0 and drawn["height"] > 0 and drawn["marked"] == 1, drawn
+    deadline = time.monotonic() + SETTLE_S
+    last = None
+    while True:
+        shot = page.screenshot(animations="disabled", caret="hide",
+                               mask=[page.get_by_test_id("status")])
+        if shot == last:
+            return shot
+        if time.monotonic() > deadline:
+            pytest.fail(f"{family}: the page kept changing for {SETTLE_S} s after it was ready")
+        last = shot
+
+
 @pytest.mark.parametrize("family", list(CASES))
 def test_phone_screenshot_matches_reference(browser, site_url, family):
     families = json.loads(browser.new_context().request.get(site_url + "build.json").text())["web_families"]
@@ -48,9 +79,7 @@ def test_phone_screenshot_matches_reference(browser, site_url, family):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site_url + "#" + CASES[family])
         wait_state(page, "ready", READY_TIMEOUT)
-        page.wait_for_timeout(300)
-        shot = page.screenshot(animations="disabled", caret="hide",
-                               mask=[page.get_by_test_id("status")])
+        shot = settled_screenshot(page, family)
         assert not errors, errors
         ref = os.path.join(SCREENS, f"phone-{family}.png")
         if os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS") or not os.path.exists(ref):
