@@ -81,8 +81,11 @@ def baseline_bfs(puzzle, count=False, cap=BASELINE_CAP):
 # -- the cases -------------------------------------------------------------------------
 def _solve(code, options=None, algorithm="meet", count=False, max_states=8_000_000):
     puzzle = codes.parse(code, options or {})
-    search = pegs_search.SEARCHES[algorithm]
-    result = drain(search(puzzle, count=count, max_states=max_states))
+    method = {m.name: m for m in puzzle.methods()}[algorithm]
+    options = {"max_states": max_states}
+    if method.count:
+        options["count"] = count
+    result = drain(method.run(puzzle, **options))
     state = puzzle.start
     for move in result.moves:          # replay: only legal moves are accepted
         state = next(s for m, s in puzzle.successors(state) if m == move)

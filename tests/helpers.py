@@ -1,4 +1,18 @@
-"""Test helpers shared by the family tests: replaying solutions."""
+"""Test helpers shared by the family tests: replaying solutions, running a
+method of a position's contract."""
+
+from puzzlelab.search import drain
+
+
+def method(puzzle, name):
+    """The contract record (protocol.Method) of method ``name`` for ``puzzle``."""
+    return {m.name: m for m in puzzle.methods()}[name]
+
+
+def run_method(puzzle, name, **options):
+    """Run method ``name`` on ``puzzle`` to the end; ``options`` must be ones
+    its record declares (max_states, heuristic, count)."""
+    return drain(method(puzzle, name).run(puzzle, **options))
 
 
 def replay(puzzle, moves):

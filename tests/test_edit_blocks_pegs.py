@@ -18,10 +18,12 @@ def edit(code, action, **args):
     return reply["code"]
 
 
-def refused(code, action, fragment, **args):
+def refused(code, action, fragment, error_type="invalid_code", **args):
+    """An edit refused with an error of type ``error_type`` (bad_request: the
+    action or its argument names are not in the family's table)."""
     reply = api.run({"op": "edit", "code": code, "action": action, "args": args})
     assert not reply["ok"], reply
-    assert reply["error"]["type"] == "invalid_code"
+    assert reply["error"]["type"] == error_type
     assert fragment in reply["error"]["message"], reply["error"]["message"]
     return reply["error"]["message"]
 
@@ -156,7 +158,11 @@ def test_blocks_edits_keep_the_counting_rule():
 
 
 def test_blocks_bad_actions_and_arguments():
-    refused(HAKOIRI, "explode", "Unknown editor action")
+    refused(HAKOIRI, "explode", "Unknown editor action", error_type="bad_request")
+    refused(HAKOIRI, "clear", "Unknown argument 'puzzle' for the 'clear' action; it "
+            "takes none", error_type="bad_request", puzzle=1)
+    refused(HAKOIRI, "paint", "Unknown argument 'cell' for the 'paint' action; it "
+            "takes cells, block", error_type="bad_request", cell=[[0, 0]])
     refused(HAKOIRI, "paint", "non-empty list", cells=[])
     refused(HAKOIRI, "paint", "off the 4x5 board", cells=[[5, 0]])
     refused(HAKOIRI, "paint", "[row, column]", cells=[[1]])
@@ -275,7 +281,8 @@ def test_pegs_edits_keep_the_counting_rule():
 
 
 def test_pegs_bad_action():
-    refused(HOPPERS, "jump", "Unknown editor action")
+    refused(HOPPERS, "jump", "Unknown editor action", error_type="bad_request")
+    refused(HOPPERS, "toggle_peg", "it takes r, c", error_type="bad_request", r=1, c=2, row=3)
     refused(HOPPERS, "toggle_peg", "whole number", r="2", c=2)
 
 

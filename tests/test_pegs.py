@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from helpers import replay
+from helpers import replay, run_method
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit, Unsolvable
 from puzzlelab.families import pegs, pegs_search
@@ -40,8 +40,7 @@ def parse(code, **options):
 
 
 def run(puzzle, name, **kw):
-    search = puzzle.custom_search(name) or ALGORITHMS[name]
-    return drain(search(puzzle, **kw))
+    return run_method(puzzle, name, **kw)
 
 
 def check(puzzle, result):
@@ -186,8 +185,10 @@ def test_describe_view_and_moves_for_the_page():
     assert reply["holes"][:3] == [[0, 2], [1, 3], [2, 4]] and len(reply["holes"]) == 13
     assert reply["metric"] == "move" and reply["metrics"] == ["move", "jump"]
     assert reply["heuristics"] == ["corners"]
+    assert [b["name"] for b in reply["bounds"]] == ["corners"]
     assert reply["view"] == {"family": "pegs", "lattice": "sq8", "rows": reply["rows"]}
-    names = [a["name"] for a in reply["algorithms"]]
+    names = [m["name"] for m in reply["methods"]]
+    assert names[0] == "auto" and reply["methods"][0]["resolves"] == "meet"
     assert "meet" in names and "dfs" in names
     assert api.run({"op": "describe", "code": "pegs:triangle15"})["goal"] is None
     reply = solve("pegs:hoppers", algorithm="bfs")
@@ -418,7 +419,11 @@ def test_algorithms_agree(code, metric):
     try:
         pegs.check_solvable(puzzle)
     except Unsolvable:
-        pytest.skip("refused by the class argument")
+        # refused at once by the class argument: every method says so
+        for name in ("meet", "bfs", "dfs"):
+            reply = api.run({"op": "solve", "code": code, "metric": metric, "algorithm": name})
+            assert reply["error"]["type"] == "unsolvable", (name, reply)
+        return
     names = ["meet", "bfs", "idastar", "astar"]
     if puzzle.goal_state is not None:
         names.append("bidir")
@@ -482,7 +487,10 @@ def test_counts_match_brute_force(code, first, metric):
     try:
         pegs.check_solvable(puzzle)
     except Unsolvable:
-        pytest.skip("refused by the class argument")
+        # refused at once by the class argument: so is counting
+        reply = api.run({"op": "solve", "code": code, "metric": metric, "count": True})
+        assert reply["error"]["type"] == "unsolvable", reply
+        return
     if first:
         puzzle = codes.parse(code, {"metric": metric,
                                     "first": "-".join(str(h) for h in first[0])})
@@ -502,11 +510,12 @@ def test_generic_bidir_needs_one_goal_position():
     assert codes.parse("pegs:hoppers").goal_state is not None
     assert codes.parse("pegs:triangle15").goal_state is None
     reply = api.run({"op": "describe", "code": "pegs:triangle15"})
-    bidir = next(a for a in reply["algorithms"] if a["name"] == "bidir")
-    assert not bidir["available"]
+    bidir = next(m for m in reply["methods"] if m["name"] == "bidir")
+    assert not bidir["available"] and "pattern" in bidir["why"]
     reply = api.run({"op": "solve", "code": "pegs:hoppers", "algorithm": "bidir",
                      "count": True})
-    assert not reply["ok"] and "Counting" in reply["error"]["message"]
+    assert not reply["ok"] and reply["error"]["type"] == "bad_request"
+    assert "Bidirectional BFS cannot count" in reply["error"]["message"]
 
 
 def test_progress_and_memory_budget():

@@ -13,14 +13,11 @@ import sys
 
 import pytest
 
+from conftest import data_file
 from helpers import replay
 from puzzlelab import api, codes, tables
 from puzzlelab.families import tiles, tiles_explore, tiles_pdb
 from puzzlelab.search import ALGORITHMS, drain
-
-SHARED = os.environ.get("PUZZLELAB_SHARED") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "shared")
-DATA = os.path.join(SHARED, "data")
 
 if sys.platform == "emscripten":
     # the Pyodide test runner mounts the repository; the build put the
@@ -31,13 +28,21 @@ if sys.platform == "emscripten":
 
 
 def korf100():
+    """(number, optimal length, cells) of the Korf instances in
+    tests/data/korf100.txt (the ones these tests solve)."""
     out = []
-    with open(os.path.join(DATA, "korf100.txt")) as f:
+    with open(data_file("korf100.txt"), encoding="utf-8") as f:
         for line in f:
             if line[:1].isdigit():
                 p = line.split()
                 out.append((int(p[0]), int(p[1]), [int(x) for x in p[2:]]))
     return out
+
+
+def korf_instance(number):
+    found = [x for x in korf100() if x[0] == number]
+    assert len(found) == 1, f"Korf instance #{number} is not in tests/data/korf100.txt"
+    return found[0]
 
 
 def korf_code(cells):
@@ -246,7 +251,7 @@ KORF_SHORT = [55, 79, 12, 97, 9, 13]          # 41 to 46 moves
 
 @pytest.mark.parametrize("number", KORF_SHORT)
 def test_korf_instances_optimal(number):
-    _n, length, cells = next(x for x in korf100() if x[0] == number)
+    _n, length, cells = korf_instance(number)
     code = korf_code(cells)
     reply = api.run({"op": "solve", "code": code})
     assert reply["ok"], reply
@@ -280,7 +285,7 @@ def test_count_on_4x4_with_pdb():
 
 
 def test_progress_shows_bounds_and_iterations():
-    gen = api.handle({"op": "solve", "code": korf_code(next(x for x in korf100() if x[0] == 9)[2])})
+    gen = api.handle({"op": "solve", "code": korf_code(korf_instance(9)[2])})
     records = []
     while True:
         try:
@@ -365,8 +370,9 @@ def test_multi_metric_rejects_unknown_metric():
 # -- the fast solver -------------------------------------------------------------
 
 def test_fast_solver_5x5_labelled_with_lower_bound():
-    with open(os.path.join(DATA, "korf24.txt")) as f:
+    with open(data_file("korf24.txt"), encoding="utf-8") as f:
         line = next(l for l in f if l[:1].isdigit()).split()
+    assert line[:2] == ["1", "95"], line      # Korf & Felner's instance #1
     optimal = int(line[1])
     cells = "".join("0123456789abcdefghijklmno"[int(x)] for x in line[2:])
     code = f"tiles:5x5:{cells}:0123456789abcdefghijklmno"
@@ -410,7 +416,7 @@ def test_fast_solver_multi_metric_and_odd_goal():
 def _facts(goal):
     out = {}
     section = None
-    with open(os.path.join(DATA, "eight.txt")) as f:
+    with open(data_file("eight.txt"), encoding="utf-8") as f:
         for line in f:
             line = line.split("#")[0].strip()
             if line.startswith("[goal"):
@@ -420,6 +426,7 @@ def _facts(goal):
             elif line and section == goal:
                 key, *vals = line.split()
                 out[key] = vals
+    assert {"dist", "max_distance"} <= set(out), f"goal {goal} is not in tests/data/eight.txt"
     return out
 
 
@@ -467,7 +474,7 @@ def test_analyze_refuses_boards_beyond_10_cells_at_once():
 ])
 def test_auto_choice(code, algorithm, bound):
     puzzle, _ = api._puzzle({"code": code})
-    assert puzzle.auto_algorithm()[0] == algorithm
+    assert puzzle.auto_method() == algorithm
     if bound:
         assert puzzle.best_bound_name() == bound
     reply = api.run({"op": "solve", "code": code})

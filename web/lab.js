@@ -19,7 +19,7 @@ export class Lab {
   fill(desc) {
     const box = $("lab-methods");
     const wanted = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
-    box.replaceChildren(...desc.algorithms.filter((a) => a.available).map((a) => {
+    box.replaceChildren(...desc.methods.filter((a) => a.available && a.name !== "auto").map((a) => {
       const label = document.createElement("label");
       label.className = "check";
       const input = document.createElement("input");

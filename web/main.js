@@ -226,7 +226,11 @@ async function load(link, { push = true } = {}) {
   const opts = {};
   for (const part of rest) {
     const [k, v] = part.split("=");
-    if (k) opts[k] = decodeURIComponent(v || "");
+    try {
+      if (k) opts[k] = decodeURIComponent(v || "");
+    } catch (_) {
+      opts[k] = v;   // a bad escape: the API names the option in its message
+    }
   }
   const reply = await request({ op: "describe", code: link });
   if (!reply.ok) {
@@ -283,23 +287,55 @@ const METRIC_LABELS = {
   step: "every unit step", move: "a run by one piece is one move", jump: "every jump",
 };
 
+// The menus follow the method contract (describe's `methods` and `bounds`,
+// written once in Python): the chosen method decides which lower bounds,
+// counting rules and "count" it can take; the rest is disabled, and the line
+// under the menus says why -- so the menus cannot form a refused request.
 function fillSolveOptions() {
   const d = app.desc;
-  const algos = [{ value: "auto", label: "Auto (fastest proven optimal)" },
-    ...d.algorithms.map((a) => ({ value: a.name, label: a.label + (a.available ? "" : ` — ${a.why || "not available"}`), disabled: !a.available }))];
-  fillSelect($("algorithm"), algos, app.options.algo || $("algorithm").value || "auto");
-  const hs = (d.heuristics || []).map((h) => ({ value: h, label: h }));
-  fillSelect($("heuristic"), [{ value: "", label: "Default" }, ...hs], app.options.h || "");
-  $("heuristic").disabled = hs.length === 0;
+  const methods = d.methods;
+  const algos = methods.map((m) => ({ value: m.name, label: m.label + (m.available ? "" : ` — ${m.why}`), disabled: !m.available }));
+  const wanted = app.options.algo || $("algorithm").value || "auto";
+  fillSelect($("algorithm"), algos, methods.some((m) => m.name === wanted && m.available) ? wanted : "auto");
   const metrics = d.metrics || [];
-  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), app.options.metric || d.metric);
+  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), d.metric);
   $("metric-field").hidden = metrics.length < 2;
+  followMethod(app.options.h || "");
   $("solve").disabled = !app.solver.ready;
+}
+
+function chosenMethod() {
+  const methods = app.desc?.methods || [];
+  return methods.find((m) => m.name === $("algorithm").value) || methods[0];
+}
+
+// Enable what the chosen method can take; keep the lower bound `keep` when it can.
+function followMethod(keep = $("heuristic").value) {
+  const m = chosenMethod();
+  if (!m) return;
+  const bounds = app.desc.bounds || [];
+  const label = (name) => bounds.find((b) => b.name === name)?.label || name;
+  const items = [{ value: "", label: m.default_bound ? `Default: ${label(m.default_bound)}` : "Default" },
+    ...bounds.map((b) => ({ value: b.name, label: b.label, disabled: !m.bounds.includes(b.name) }))];
+  fillSelect($("heuristic"), items, m.bounds.includes(keep) ? keep : "");
+  $("heuristic").disabled = m.bounds.length === 0;
+  const counting = app.desc.methods.filter((x) => x.count && x.available && x.name !== "auto").map((x) => x.label);
+  $("count").disabled = !m.count;
+  if (!m.count) $("count").checked = false;
+  for (const option of $("metric").options) option.disabled = !m.metrics.includes(option.value);
+  const notes = [m.help];
+  if (!m.bounds.length && bounds.length) notes.push(`${m.label} uses no lower bound; IDA* and A* do.`);
+  if (!m.count) notes.push(`${m.label} cannot count optimal solutions${counting.length ? `; ${counting.join(" and ")} can` : ""}.`);
+  if (!m.optimal) notes.push("Its answers are not proven optimal.");
+  $("method-help").textContent = notes.join(" ");
+  $("heuristic").title = $("heuristic").disabled ? `${m.label} uses no lower bound.` : (bounds.find((b) => b.name === $("heuristic").value)?.help || "");
+  $("count").parentElement.title = $("count").disabled ? `${m.label} cannot count optimal solutions.` : "";
 }
 
 function formatProgress(p) {
   if (!p) return "";
   if (p.phase === "tables") return `Fetching table ${p.table}…`;
+  if (p.phase === "prepare") return `${(p.elapsed ?? 0).toFixed(1)} s · preparing the table of the lower bound${p.table ? ` (${p.table})` : ""}…`;
   const parts = [`${(p.elapsed ?? 0).toFixed(1)} s`];
   if (p.bound !== undefined) parts.push(`bound ${p.bound}`);
   if (p.depth !== undefined) parts.push(`depth ${p.depth}`);
@@ -369,7 +405,7 @@ function showSolution(reply, ms) {
   badge.textContent = reply.optimal ? "proven optimal" : "not proven optimal";
   badge.className = `badge ${reply.optimal ? "" : "warn"}`;
   const st = reply.stats;
-  let stats = `${reply.algorithm} · ${st.expanded.toLocaleString("en")} states expanded · ${st.seconds.toFixed(2)} s in the solver`;
+  let stats = `${reply.algorithm_label || reply.algorithm} · ${st.expanded.toLocaleString("en")} states expanded · ${st.seconds.toFixed(2)} s in the solver`;
   if (reply.lower_bound !== undefined && !reply.optimal) stats += ` · proven lower bound ${reply.lower_bound}`;
   if (reply.solutions !== undefined) stats += ` · ${reply.solutions.toLocaleString("en")} optimal solutions`;
   $("result-stats").textContent = stats;
@@ -522,6 +558,14 @@ function wire() {
       e.stopImmediatePropagation();
     }
   }, { capture: true });
+  $("algorithm").addEventListener("change", () => followMethod());
+  $("heuristic").addEventListener("change", () => followMethod());
+  $("metric").addEventListener("change", () => {
+    // another counting rule is another puzzle (other lower bounds): describe it again
+    if (app.desc && $("metric").value !== app.desc.metric) {
+      load(linkFor(app.desc.code, { ...app.options, metric: $("metric").value, step: undefined }), { push: false });
+    }
+  });
   $("solve").addEventListener("click", solve);
   $("cancel").addEventListener("click", cancel);
   $("analyze").addEventListener("click", analyze);

@@ -2,70 +2,196 @@
 
 Called by the web worker (through :class:`Task`, which advances a request in
 time slices and speaks JSON strings) and by the CLI (through :func:`run`).
-Requests (``op``):
+Requests (``op``) and the fields each takes (any other field is refused,
+named in the message):
 
-``describe``  {code}                 -> the position, goal and what can be
-                                        asked of it (algorithms, heuristics)
-``solve``     {code, algorithm, heuristic, metric, count, max_states}
+``describe``  {code, metric, first}  -> the position, goal, and the method
+                                        contract: every method with what it
+                                        accepts (``methods``), the lower
+                                        bounds (``bounds``)
+``solve``     {code, algorithm, heuristic, metric, count, first, max_states}
                                      -> length, optimal, moves, positions ...
-``analyze``   {code, max_states}     -> distance histogram from the goal,
+``analyze``   {code, metric, first, from, max_states}
+                                     -> distance histogram from the goal,
                                         farthest positions, reachable count
 ``presets``   {}                     -> every family's named positions
-``tables``    {code, heuristic, algorithm} -> the table files that solve
-                                        will load (fetch them first)
-``edit``      {code, action, args}   -> the edited position, described
-``moves``     {code, judge}          -> legal moves with the codes they lead
+``tables``    the fields of solve or moves -> the table files that request
+                                        will load (the worker fetches them)
+``edit``      {code, metric, action, args} -> the edited position, described
+``moves``     {code, metric, first, judge, max_states}
+                                     -> legal moves with the codes they lead
                                         to (and, with judge, "winnable")
+
+Every solve is checked against the method contract (``protocol.Method``)
+before anything runs: an unknown method, a lower bound the method cannot
+use, counting with a method that cannot count, a counting rule it does not
+support all get a plain message that says what to choose instead.
 
 Replies always have ``ok``; failures carry ``error: {type, message, ...}``
 with a message meant for people.  Long requests are generators: they yield
-progress dicts (``elapsed``, ``expanded``, ``bound``/``depth``, ...).
+progress dicts (``elapsed``, ``expanded``, ``bound``/``depth``, ``phase``
+while tables are prepared, ...) at least every ``PROGRESS_INTERVAL``.
 """
 
 import json
 import time
 
 from . import codes
-from .errors import NoSolution, PuzzleError, SearchLimit
+from .errors import BadRequest, NoSolution, PuzzleError, SearchLimit, show
 from .families import FAMILIES, family_module
-from .search import ALGORITHMS, LABELS, drain, explore
-from .search.common import DEFAULT_MAX_STATES, predecessors_of
+from .search import drain, explore
+from .search.common import DEFAULT_MAX_STATES, MAX_STATES_LIMIT, predecessors_of
 
 VERSION = "0.1.0"
+
+_CODE = ("code", "metric", "first")
+FIELDS = {
+    "describe": _CODE,
+    "solve": _CODE + ("algorithm", "heuristic", "count", "max_states"),
+    "analyze": _CODE + ("from", "max_states"),
+    "presets": (),
+    "edit": ("code", "metric", "action", "args"),
+    "moves": _CODE + ("judge", "max_states"),
+}
+FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"]))
+
+AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
+             "says whether it is proven optimal.")
+
+
+# -- request checking ----------------------------------------------------------
+def _check_fields(req, op):
+    allowed = FIELDS[op]
+    unknown = sorted(str(k) for k in req if k != "op" and k not in allowed)
+    if unknown:
+        known = ", ".join(allowed) or "no other field"
+        raise BadRequest(f"Unknown field{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(repr(show(k, 20)) for k in unknown[:5])} in a "
+                         f"{op} request; it takes {known}.")
+
+
+def _text(req, key):
+    """An optional text field ('' and None mean "not given")."""
+    value = req.get(key)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(f"The field '{key}' must be text, not {show(value)}.")
+    return value
+
+
+def _flag(req, key):
+    value = req.get(key)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequest(f"The field '{key}' must be true or false, not {show(value)}.")
+    return value
+
+
+def _budget(req):
+    """The memory budget in states held: a whole number within limits."""
+    value = req.get("max_states")
+    if value is None:
+        return DEFAULT_MAX_STATES
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"The memory budget (max_states) must be a whole number "
+                         f"of positions, not {show(value)}.")
+    if not 1 <= value <= MAX_STATES_LIMIT:
+        raise BadRequest(f"The memory budget (max_states) must be from 1 to "
+                         f"{MAX_STATES_LIMIT:,} positions, not {value:,}.")
+    return value
 
 
 def _puzzle(req):
     code, link_opts = codes.split_link(req.get("code", ""))
     options = dict(link_opts)
     for key in ("metric", "first"):
-        if req.get(key) is not None:
-            options[key] = req[key]
+        value = _text(req, key)
+        if value is not None:
+            options[key] = codes.check_option(key, value)
     puzzle = codes.parse(code, options)
     return puzzle, options
 
 
-def _algorithms(puzzle):
-    out = []
-    for name in ALGORITHMS:
-        entry = {"name": name, "label": LABELS[name], "available": True}
-        if name in ("idastar", "astar") and not getattr(puzzle, "heuristic", None):
-            entry["available"] = False
-        if name == "bidir" and (getattr(puzzle, "goal_state", None) is None
-                                or predecessors_of(puzzle) is None):
-            entry["available"] = False
-            entry["why"] = "needs one complete goal position"
-        out.append(entry)
-    extra = getattr(puzzle, "extra_algorithms", None)
-    if extra:
-        out.extend(extra())
-    return out
+def _contract(puzzle):
+    """The describe reply's ``methods`` (auto first) and ``bounds``."""
+    metrics = list(_family_metrics(puzzle))
+    methods = puzzle.methods()
+    by_name = {m.name: m for m in methods}
+    auto = by_name[puzzle.auto_method()]
+    auto_json = auto.to_json(metrics)
+    auto_json.update({"name": "auto", "label": f"Auto: {auto.label}",
+                      "help": AUTO_HELP, "resolves": auto.name})
+    return ([auto_json] + [m.to_json(metrics) for m in methods],
+            [b.to_json() for b in puzzle.bounds()])
 
 
+def _family_metrics(puzzle):
+    module = family_module(puzzle.family)
+    return tuple(module.METRICS)
+
+
+def plan(puzzle, req, options):
+    """Check a solve request against the method contract.  Returns
+    (method record, bound name or None, keyword arguments for its run)."""
+    methods = puzzle.methods()
+    by_name = {m.name: m for m in methods}
+    asked = _text(req, "algorithm") or options.get("algo") or "auto"
+    name = puzzle.auto_method() if asked == "auto" else asked
+    method = by_name.get(name)
+    if method is None:
+        raise BadRequest(f"Unknown method '{show(asked)}' for {puzzle.family}; "
+                         f"choose from auto, {', '.join(by_name)}.")
+    if method.why:
+        raise BadRequest(f"{method.label} cannot solve this position: {method.why}.")
+    bound = _text(req, "heuristic") or options.get("h") or None
+    names = [b.name for b in puzzle.bounds()]
+    if bound is not None:
+        if bound not in names:
+            raise BadRequest(f"Unknown lower bound '{show(bound)}' for this position"
+                             f"{' and counting rule' if len(_family_metrics(puzzle)) > 1 else ''}; "
+                             f"choose from {', '.join(names) or 'none'}.")
+        if not method.bounds:
+            users = [m.label for m in methods if m.bounds and not m.why]
+            raise BadRequest(f"{method.label} uses no lower bound; leave the lower "
+                             f"bound on Default, or choose "
+                             f"{' or '.join(users) or 'another method'} to use one.")
+        if bound not in method.bounds:
+            raise BadRequest(f"{method.label} cannot use the lower bound '{bound}'; "
+                             f"it takes {', '.join(method.bounds)}.")
+    count = _flag(req, "count") or options.get("count") == "1"
+    if count and not method.count:
+        counters = [m.label for m in methods if m.count and not m.why]
+        raise BadRequest(f"{method.label} cannot count optimal solutions; choose "
+                         f"{' or '.join(counters) or 'no counting'}.")
+    metric = getattr(puzzle, "metric", None)
+    if method.metrics is not None and metric not in method.metrics:
+        raise BadRequest(f"{method.label} does not support the counting rule "
+                         f"'{metric}'; it takes {', '.join(method.metrics)}.")
+    kwargs = {"max_states": _budget(req)}
+    if method.bounds:
+        bound = bound or method.default_bound
+        kwargs["heuristic"] = puzzle.heuristics[bound] if bound else None
+    else:
+        bound = None
+    if method.count:
+        kwargs["count"] = count
+    return method, bound, kwargs
+
+
+# -- the operations ---------------------------------------------------------------
 def describe(req):
+    _check_fields(req, "describe")
     puzzle, options = _puzzle(req)
+    if {"algo", "h", "count"} & set(options):
+        plan(puzzle, {}, options)      # a link's method options must fit too
+    methods, bounds = _contract(puzzle)
     out = {"ok": True, "op": "describe", "code": puzzle.code(),
            "family": puzzle.family, "view": puzzle.view(puzzle.start),
-           "algorithms": _algorithms(puzzle), "options": options}
+           "methods": methods, "bounds": bounds, "options": options}
     out.update(puzzle.describe())
     try:
         codes.check_solvable(puzzle)
@@ -78,37 +204,17 @@ def describe(req):
 
 def solve(req):
     """Generator: yields progress, returns the reply dict."""
+    _check_fields(req, "solve")
     puzzle, options = _puzzle(req)
+    method, bound, kwargs = plan(puzzle, req, options)
     codes.check_solvable(puzzle)
-    algorithm = req.get("algorithm") or options.get("algo") or "auto"
-    kwargs = {"max_states": int(req.get("max_states") or DEFAULT_MAX_STATES)}
-    if req.get("count"):
-        kwargs["count"] = True
-    heur_name = req.get("heuristic") or options.get("h")
-    heuristics = getattr(puzzle, "heuristics", {}) or {}
-    if heur_name:
-        if heur_name not in heuristics:
-            raise PuzzleError(f"Unknown lower bound '{heur_name}' for this "
-                              f"puzzle; choose from {', '.join(heuristics) or 'none'}.")
-        kwargs["heuristic"] = heuristics[heur_name]
-    if algorithm == "auto":
-        algorithm, auto_kwargs = puzzle.auto_algorithm()
-        for key, value in auto_kwargs.items():
-            kwargs.setdefault(key, value)
-    custom = getattr(puzzle, "custom_search", None)
-    search = custom(algorithm) if custom else None
-    if search is None:
-        search = ALGORITHMS.get(algorithm)
-    if search is None:
-        raise PuzzleError(f"Unknown algorithm '{algorithm}'; choose from "
-                          f"auto, {', '.join(ALGORITHMS)}.")
-    if "count" in kwargs and algorithm not in ("bfs", "idastar") and not custom:
-        raise PuzzleError("Counting all optimal solutions needs BFS or IDA*.")
-    result = yield from search(puzzle, **kwargs)
+    yield from puzzle.prepare(method.name, bound)
+    result = yield from method.run(puzzle, **kwargs)
     states = result.states
     reply = {
         "ok": True, "op": "solve", "family": puzzle.family,
-        "code": puzzle.code(), "algorithm": algorithm,
+        "code": puzzle.code(), "algorithm": method.name,
+        "algorithm_label": method.label,
         "length": result.cost, "optimal": result.optimal,
         "moves": [puzzle.format_move(m) for m in result.moves],
         "move_data": [puzzle.move_json(m) for m in result.moves],
@@ -117,20 +223,26 @@ def solve(req):
         "final": puzzle.encode(states[-1]),
         "stats": result.stats,
     }
-    if heur_name:
-        reply["heuristic"] = heur_name
+    if bound:
+        reply["heuristic"] = bound
     reply.update(result.extra)
+    if kwargs.get("count") and "solutions" not in reply:
+        raise AssertionError(f"{method.name} was asked to count and did not")
     return reply
 
 
 def analyze(req):
     """Generator: the whole state space around the goal (or the start)."""
+    _check_fields(req, "analyze")
     puzzle, _options = _puzzle(req)
-    max_states = int(req.get("max_states") or DEFAULT_MAX_STATES)
+    max_states = _budget(req)
+    origin = req.get("from", "goal")
+    if origin not in (None, "goal", "start"):
+        raise BadRequest(f"The field 'from' must be goal or start, not {show(origin)}.")
     root = getattr(puzzle, "goal_state", None)
     step = predecessors_of(puzzle)
     where = "goal"
-    if req.get("from") == "start" or root is None or step is None:
+    if origin == "start" or root is None or step is None:
         root, step, where = puzzle.start, puzzle.successors, "start"
     custom = getattr(puzzle, "custom_explore", None)
     search = custom(root, max_states=max_states) if custom else None
@@ -149,19 +261,34 @@ def analyze(req):
 
 
 def edit(req):
-    """Apply an editor action (``action`` plus its arguments) through
-    ``families/<family>_edit.py``'s ``edit(puzzle, action, **args) -> code``
-    (or ``{code, note}``: the reply then carries ``note``, what the edit had
-    to take away) and describe the resulting position.  The page never
-    builds codes itself: every change to a position goes through here."""
+    """Apply an editor action (``action`` plus its arguments ``args``, an
+    object whose keys must be the ones the family's ``ACTIONS`` table lists
+    for that action) through ``families/<family>_edit.py``'s
+    ``edit(puzzle, action, args) -> code`` (or ``{code, note}``: the reply
+    then carries ``note``, what the edit had to take away) and describe the
+    resulting position.  The page never builds codes itself: every change
+    to a position goes through here."""
+    _check_fields(req, "edit")
     puzzle, options = _puzzle(req)
     module = family_module(puzzle.family + "_edit")
     if module is None:
-        raise PuzzleError("This puzzle has no editor.")
-    args = req.get("args") or {}
+        raise BadRequest("This puzzle has no editor.")
+    action = req.get("action")
+    if not isinstance(action, str) or action not in module.ACTIONS:
+        raise BadRequest(f"Unknown editor action {show(action)} for {puzzle.family}; "
+                         f"known: {', '.join(module.ACTIONS)}.")
+    args = req.get("args")
+    if args is None:
+        args = {}
     if not isinstance(args, dict):
-        raise PuzzleError("Editor arguments must be an object.")
-    code = module.edit(puzzle, str(req.get("action", "")), **args)
+        raise BadRequest("Editor arguments must be an object.")
+    takes = module.ACTIONS[action]
+    unknown = sorted(str(k) for k in args if k not in takes)
+    if unknown:
+        raise BadRequest(f"Unknown argument{'s' if len(unknown) > 1 else ''} "
+                         f"{', '.join(repr(show(k, 20)) for k in unknown[:5])} for the "
+                         f"'{action}' action; it takes {', '.join(takes) or 'none'}.")
+    code = module.edit(puzzle, action, args)
     note = None
     if isinstance(code, dict):          # the edit took something away: say what
         code, note = code["code"], code["note"]
@@ -177,8 +304,12 @@ def moves(req):
     """Generator: the legal moves from a position, for play mode.  With
     ``judge`` each move is marked ``winnable`` (true/false; null when the
     check hit its budget) by solving the position it leads to with the
-    family's fastest method -- peg solitaire's "never lose" mode."""
+    family's ``judge_method`` (or its auto method) -- peg solitaire's
+    "never lose" mode."""
+    _check_fields(req, "moves")
     puzzle, options = _puzzle(req)
+    judge = _flag(req, "judge")
+    budget = _budget(req) if req.get("max_states") is not None else DEFAULT_MAX_STATES // 4
     out = []
     relabel = getattr(puzzle, "relabel", None)    # keep pieces' own labels
     for move, child in puzzle.successors(puzzle.start):
@@ -187,8 +318,7 @@ def moves(req):
             move, child = labelled_moves[0], labelled_states[-1]
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
-    if req.get("judge"):
-        budget = int(req.get("max_states") or DEFAULT_MAX_STATES // 4)
+    if judge:
         for entry in out:
             entry["winnable"] = yield from _winnable(entry["code"], options, budget)
     return {"ok": True, "op": "moves", "code": puzzle.code(),
@@ -203,14 +333,12 @@ def _winnable(code, options, budget):
         codes.check_solvable(child)
     except PuzzleError:
         return False
-    name, kwargs = (child.judge_algorithm() if hasattr(child, "judge_algorithm")
-                    else child.auto_algorithm())
-    custom = getattr(child, "custom_search", None)
-    search = (custom(name) if custom else None) or ALGORITHMS[name]
-    kwargs = dict(kwargs)
-    kwargs.setdefault("max_states", budget)
+    judge = getattr(child, "judge_method", None)
+    name = judge() if judge is not None else child.auto_method()
+    method, bound, kwargs = plan(child, {"algorithm": name, "max_states": budget}, {})
     try:
-        yield from search(child, **kwargs)
+        yield from child.prepare(method.name, bound)
+        yield from method.run(child, **kwargs)
         return True
     except NoSolution:
         return False
@@ -218,7 +346,9 @@ def _winnable(code, options, budget):
         return None
 
 
-def presets(_req=None):
+def presets(req=None):
+    if req is not None:
+        _check_fields(req, "presets")
     out = []
     for name in FAMILIES:
         module = family_module(name)
@@ -232,9 +362,10 @@ def presets(_req=None):
 def tables_op(req):
     """The table files a solve will load (the worker fetches them first)."""
     from . import tables
+    _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
-    names = tables.needed(puzzle, req.get("heuristic") or options.get("h"),
-                          req.get("algorithm") or options.get("algo"))
+    names = tables.needed(puzzle, _text(req, "heuristic") or options.get("h"),
+                          _text(req, "algorithm") or options.get("algo"))
     return {"ok": True, "op": "tables", "tables": names}
 
 
@@ -244,10 +375,15 @@ OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": table
 
 def handle(req):
     """Generator over any request: yields progress, returns the reply."""
-    op = OPS.get(req.get("op") if isinstance(req, dict) else None)
-    if op is None:
+    if not isinstance(req, dict):
         return {"ok": False, "error": {"type": "bad_request",
-                                       "message": f"Unknown request {req!r:.80}"}}
+                                       "message": "A request must be a JSON object."}}
+    op = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
+    if op is None:
+        return {"ok": False, "error": {
+            "type": "bad_request",
+            "message": f"Unknown request op {show(req.get('op'))}; known: "
+                       f"{', '.join(OPS)}."}}
     try:
         out = op(req)
         if hasattr(out, "send"):
@@ -276,7 +412,11 @@ class Task:
     """
 
     def __init__(self, request_json):
-        self.gen = handle(json.loads(request_json))
+        try:
+            req = json.loads(request_json)
+        except ValueError:
+            req = None
+        self.gen = handle(req)
 
     def step(self, seconds=0.05):
         deadline = time.perf_counter() + seconds
@@ -295,4 +435,8 @@ class Task:
 
 def call(request_json):
     """One-shot JSON string call (describe, presets)."""
-    return json.dumps(run(json.loads(request_json)))
+    try:
+        req = json.loads(request_json)
+    except ValueError:
+        req = None
+    return json.dumps(run(req))

@@ -57,14 +57,15 @@ def main(argv=None):
     sp.add_argument("--metric", default=None, help="counting rule (family specific)")
     sp.add_argument("--count", action="store_true", help="count all optimal solutions")
     sp.add_argument("--first", default=None, help="fix the first move when counting (pegs)")
-    sp.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES * 4,
-                    help="memory budget in states held")
+    sp.add_argument("--max-states", type=int, default=None,
+                    help=f"memory budget in states held (default {DEFAULT_MAX_STATES:,})")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     ap = sub.add_parser("analyze", help="distance histogram and farthest positions")
     ap.add_argument("code")
     ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start"])
-    ap.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES * 4)
+    ap.add_argument("--max-states", type=int, default=None,
+                    help=f"memory budget in states held (default {DEFAULT_MAX_STATES:,})")
     ap.add_argument("--json", action="store_true")
     dp = sub.add_parser("describe", help="check a code and print what it holds")
     dp.add_argument("code")
@@ -80,8 +81,9 @@ def main(argv=None):
         print(json.dumps(reply, indent=1))
         return 0 if reply["ok"] else 2
     if args.command == "analyze":
-        req = {"op": "analyze", "code": args.code, "from": args.origin,
-               "max_states": args.max_states}
+        req = {"op": "analyze", "code": args.code, "from": args.origin}
+        if args.max_states is not None:
+            req["max_states"] = args.max_states
         reply = _drive(api.handle(req), args.json)
         if args.json or not reply["ok"]:
             print(json.dumps(reply) if args.json else reply["error"]["message"])
@@ -97,8 +99,9 @@ def main(argv=None):
 
     req = {"op": "solve", "code": args.code, "algorithm": args.algorithm,
            "heuristic": args.heuristic, "metric": args.metric,
-           "count": args.count, "first": args.first,
-           "max_states": args.max_states}
+           "count": args.count, "first": args.first}
+    if args.max_states is not None:
+        req["max_states"] = args.max_states
     reply = _drive(api.handle(req), args.quiet or args.json)
     if args.json:
         out = dict(reply)

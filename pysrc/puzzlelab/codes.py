@@ -9,7 +9,7 @@ the same clear messages for junk.
 
 from urllib.parse import unquote
 
-from .errors import CodeError
+from .errors import CodeError, show
 from .families import FAMILIES, family_module
 
 MAX_CODE_LENGTH = 2000
@@ -18,9 +18,19 @@ ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first"}
 
 
+OPTION_VALUE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   "0123456789-+_.,")
+MAX_STEP_DIGITS = 6
+
+
 def split_link(text):
     """Split ``CODE&k=v&k=v`` into (code, options).  Percent-escapes (from a
-    pasted URL) are decoded first; a leading ``#`` or URL prefix is dropped."""
+    pasted URL) are decoded first; a leading ``#`` or URL prefix is dropped.
+    Every option is checked here, so a link means the same everywhere: a
+    known key, given once, with a value of the right form (``step`` a whole
+    number, ``count`` 0 or 1); what the value names (a method, a lower bound,
+    a counting rule, a first move) is checked by the family and the method
+    contract."""
     if not isinstance(text, str):
         raise CodeError("A position code must be text.")
     if "#" in text:
@@ -36,8 +46,24 @@ def split_link(text):
             if not eq or key not in OPTION_KEYS:
                 raise CodeError(f"Unknown link option '{_show(part)}'; known: "
                                 f"{', '.join(sorted(OPTION_KEYS))}.")
-            options[key] = value
+            if key in options:
+                raise CodeError(f"The link gives the option '{key}' twice.")
+            options[key] = check_option(key, value)
     return code, options
+
+
+def check_option(key, value):
+    """A link option's value, checked for its form (see :func:`split_link`)."""
+    if not value or len(value) > 40 or not set(value) <= OPTION_VALUE:
+        raise CodeError(f"The link option '{key}' has an odd value "
+                        f"'{_show(value)}': use letters, digits and - only.")
+    if key == "step" and not (value.isdigit() and len(value) <= MAX_STEP_DIGITS):
+        raise CodeError(f"The link option 'step' must be a move number "
+                        f"(0, 1, 2, ...), not '{_show(value)}'.")
+    if key == "count" and value not in ("0", "1"):
+        raise CodeError(f"The link option 'count' must be 1 (count optimal "
+                        f"solutions) or 0, not '{_show(value)}'.")
+    return value
 
 
 def _valid_escapes(text):
@@ -48,10 +74,7 @@ def _valid_escapes(text):
         return False
 
 
-def _show(text, limit=24):
-    """Text safe to quote in a message: short, printable ASCII."""
-    text = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
-    return text if len(text) <= limit else text[:limit] + "…"
+_show = show
 
 
 def parse(code, options=None):

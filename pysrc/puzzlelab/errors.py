@@ -22,6 +22,13 @@ class PuzzleError(ValueError):
         return out
 
 
+class BadRequest(PuzzleError):
+    """A request the method contract or the request schema refuses (an
+    unknown field, a method that cannot take the option asked for)."""
+
+    kind = "bad_request"
+
+
 class CodeError(PuzzleError):
     """A position code that cannot be parsed or describes an impossible board."""
 
@@ -48,3 +55,12 @@ class SearchLimit(PuzzleError):
 
 class Cancelled(PuzzleError):
     kind = "cancelled"
+
+
+def show(value, limit=24):
+    """Text from a visitor, safe to quote in a message: printable ASCII only
+    (control, bidi and other non-ASCII characters become '?'), cut to
+    ``limit`` characters."""
+    text = value if isinstance(value, str) else repr(value)
+    text = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
+    return text if len(text) <= limit else text[:limit] + "…"

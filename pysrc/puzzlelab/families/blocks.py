@@ -50,10 +50,19 @@ sequences.  tests/test_blocks.py checks this by plain enumeration.
 """
 
 from ..errors import CodeError, PuzzleError
+from ..protocol import Bound
 
 FAMILY = "blocks"
 MIN_SIDE, MAX_SIDE = 1, 16
 METRICS = ("move", "step")
+BOUNDS = {
+    "manhattan": Bound("manhattan", "Manhattan distance of goal blocks",
+                       "Sum of the distances the blocks named in the goal still "
+                       "have to travel (unit-step count)."),
+    "misplaced": Bound("misplaced", "Goal blocks not yet in place",
+                       "Each block the goal names that is not yet in place needs "
+                       "at least one move (move count)."),
+}
 DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
@@ -609,9 +618,22 @@ class Blocks:
         result.moves, result.states = moves, states
         return result
 
-    def custom_search(self, name):
+    def bounds(self):
+        """The lower bounds' declarations (names as in ``heuristics``)."""
+        return [BOUNDS[name] for name in self.heuristics]
+
+    def methods(self):
+        """The method contract for this position (``protocol.Method``): the
+        fast BFS of blocks_search, and the generic searches with their
+        results relabelled (each block keeps its letter along the way)."""
         from . import blocks_search
-        return blocks_search.custom_search(self, name)
+        from ..search import generic_methods
+        name = next(iter(self.heuristics))
+        out = []
+        for m in generic_methods(self, list(self.heuristics), name):
+            run = blocks_search.bfs if m.name == "bfs" else blocks_search.labelled(m.run)
+            out.append(m.but(run=run))
+        return out
 
     def custom_explore(self, root, max_states=None):
         """The analyze op's search: ``blocks_search.explore`` from ``root``."""
@@ -649,5 +671,10 @@ class Blocks:
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics)}
 
-    def auto_algorithm(self):
-        return "bfs", {}
+    def prepare(self, method, bound):
+        """Generator: tables a solve needs, built before it (none here)."""
+        return
+        yield
+
+    def auto_method(self):
+        return "bfs"

@@ -44,6 +44,13 @@ WALL = "_"
 ANY = "?"
 MAX_CELLS_ARG = 400          # cells in one paint/erase/wall request
 SIDES = ((0, 1), (1, 0), (0, -1), (-1, 0))
+# action -> the arguments it takes (api.py refuses any other key)
+ACTIONS = {
+    "resize": ("width", "height"), "clear": (), "paint": ("cells", "block"),
+    "erase": ("cells",), "wall": ("cells",), "remove": ("block",),
+    "move": ("block", "r", "c"), "goal_add": ("block", "r", "c", "index"),
+    "goal_remove": ("index", "block"), "goal_clear": (),
+}
 
 
 # -- reading the code ---------------------------------------------------------
@@ -242,15 +249,16 @@ def _goal_index(goals, value):
 
 # -- the actions ----------------------------------------------------------------
 
-def edit(puzzle, action, **args):
+def edit(puzzle, action, args):
     """The new code; or ``{"code", "note"}`` when keeping the goals
-    consistent took a goal outline away (the page shows the note)."""
+    consistent took a goal outline away (the page shows the note).
+    ``args`` is a dict whose keys api.py has checked against ACTIONS."""
     notes = []
-    code = _edit(puzzle, action, notes, **args)
+    code = _edit(puzzle, action, notes, args)
     return {"code": code, "note": " ".join(notes)} if notes else code
 
 
-def _edit(puzzle, action, notes, **args):
+def _edit(puzzle, action, notes, args):
     from . import blocks
     w, h, grid, goals = _split(puzzle)
 

@@ -99,7 +99,7 @@ def expansion_table(puzzle):
     return table, moves_of
 
 
-def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
+def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
     """Optimal in the puzzle's metric; ``count=True`` also counts the optimal
     move sequences (``extra["solutions"]``, see ``Blocks`` for what counts as
     one)."""
@@ -239,30 +239,12 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
                         stats(clock, expanded, generated, len(seen)), extra)
 
 
-def _guarded(name, fn):
-    """A generic search with the blocks family's option checks (counting
-    needs BFS or IDA*; bidirectional search takes no lower bound) whose
-    result is relabelled: the generic searches work on canonical states, the
-    page wants each block to keep its letter along the solution."""
-    def run(puzzle, *, count=False, heuristic=None, **kwargs):
-        if count and name != "idastar":
-            raise PuzzleError("Counting all optimal solutions needs BFS or IDA*.")
-        if name == "idastar":
-            kwargs["count"] = count
-        if heuristic is not None and name in ("astar", "idastar"):
-            kwargs["heuristic"] = heuristic
-        if name == "bidir":
-            kwargs = {k: v for k, v in kwargs.items() if k == "max_states"}
-        result = yield from fn(puzzle, **kwargs)
+def labelled(fn):
+    """A generic search whose result is relabelled: the generic searches
+    work on canonical states, the page wants each block to keep its letter
+    along the solution."""
+    def run(puzzle, **options):
+        result = yield from fn(puzzle, **options)
         return puzzle.label_result(result)
+    run.__name__ = run.__qualname__ = f"labelled_{fn.__name__}"
     return run
-
-
-def custom_search(puzzle, name):
-    """``Blocks.custom_search``: the fast BFS for "bfs"; the generic searches
-    wrapped (checks, relabelled results) otherwise; None for unknown names."""
-    if name == "bfs":
-        return bfs
-    from ..search import ALGORITHMS
-    fn = ALGORITHMS.get(name)
-    return _guarded(name, fn) if fn is not None else None

@@ -51,6 +51,7 @@ metric a chain ``(from, to1, to2, ...)`` of hole numbers.  Both print as
 the seeds do: ``[from, to1, to2]``.
 """
 
+from ..protocol import Bound, Method
 from ..errors import CodeError, Unsolvable
 from .pegs_board import DIRECTIONS, Board
 
@@ -58,6 +59,14 @@ FAMILY = "pegs"
 MAX_HOLES = 128
 MAX_SIDE = 20
 METRICS = ("move", "jump")
+BOUNDS = {
+    "corners": Bound("corners", "Pegs that must move themselves",
+                     "Counts pegs on holes no jump passes over that must end empty: "
+                     "each needs a move of its own (move count)."),
+    "pegs": Bound("pegs", "Pegs left to remove",
+                  "Every jump removes one peg, so the pegs beyond the goal's are "
+                  "a lower bound (jump count)."),
+}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 # Boards the seed pages number themselves: (lattice, hole shape) -> the
@@ -216,6 +225,9 @@ def _parse_goal(text, board, box, raw_rows, start):
 def parse_hole(board, token, what="hole"):
     """A hole given by number (``14``) or name (``d4``) -> hole number."""
     token = token.strip()
+    if not token.isascii():
+        raise CodeError(f"'{_show(token)}' is not a hole: write hole numbers "
+                        f"with the digits 0-9 or names like d4.")
     if token.isdigit():
         i = int(token)
         if i >= board.n:
@@ -531,25 +543,43 @@ class Pegs:
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics)}
 
-    def auto_algorithm(self):
-        return "meet", {}
+    def bounds(self):
+        """The lower bounds' declarations (names as in ``heuristics``)."""
+        return [BOUNDS[name] for name in self.heuristics]
 
-    def judge_algorithm(self):
+    def methods(self):
+        """The method contract for this position (``protocol.Method``)."""
+        from . import pegs_search
+        from ..search import generic_methods
+        own = [
+            Method("meet", "Meet in the middle by moves (minimum, proof, counts)",
+                   "Breadth-first from the start and back from the goal, up to the "
+                   "board's symmetries: the proven minimum, and it can count "
+                   "minimum solutions; needs memory on big boards.",
+                   pegs_search.meet, count=True),
+            Method("dfs", "Depth-first with dead-position table (fast, not minimal)",
+                   "Dives for any solution, remembering dead positions: usually "
+                   "answers in seconds, but the number of moves is not the minimum.",
+                   pegs_search.dfs, optimal=False),
+            Method("beam", "Beam search by moves (short, not proven)",
+                   "Breadth-first keeping only the most promising positions per "
+                   "move: short solutions on big boards, with no proof.",
+                   pegs_search.beam, optimal=False),
+        ]
+        name = next(iter(self.heuristics))
+        return own + generic_methods(self, list(self.heuristics), name)
+
+    def prepare(self, method, bound):
+        """Generator: tables a solve needs, built before it (none here)."""
+        return
+        yield
+
+    def auto_method(self):
+        return "meet"
+
+    def judge_method(self):
         """Play mode's "can this still be won?": any solution will do."""
-        return "dfs", {}
-
-    def custom_search(self, name):
-        from . import pegs_search
-        if name in pegs_search.SEARCHES:
-            return pegs_search.SEARCHES[name]
-        if name in ("bidir", "astar", "iddfs"):
-            return pegs_search.no_count_wrapper(name)
-        return None
-
-    def extra_algorithms(self):
-        from . import pegs_search
-        return [{"name": name, "label": label, "available": True}
-                for name, label in pegs_search.LABELS.items()]
+        return "dfs"
 
 
 # -- instant refusals ----------------------------------------------------------

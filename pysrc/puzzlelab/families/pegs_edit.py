@@ -41,6 +41,12 @@ from ..errors import CodeError
 PEG, EMPTY, NONE, ANY = "o", ".", "_", "?"
 CYCLE = {PEG: EMPTY, EMPTY: ANY, ANY: PEG}
 MAX_NEW_SIDE = 12     # resize / triangle: a new board's side
+# action -> the arguments it takes (api.py refuses any other key)
+ACTIONS = {
+    "lattice": ("name",), "resize": ("rows", "cols"), "triangle": ("side",),
+    "toggle_hole": ("r", "c"), "toggle_peg": ("r", "c"), "fill": ("peg",),
+    "goal": ("kind", "r", "c"), "goal_cell": ("r", "c", "value"),
+}
 
 
 def _split(puzzle):
@@ -125,7 +131,9 @@ def _side(value, name):
     return n
 
 
-def edit(puzzle, action, **args):
+def edit(puzzle, action, args):
+    """The new code.  ``args`` is a dict whose keys api.py has checked
+    against ACTIONS."""
     lattice, rows, goal = _split(puzzle)
 
     if action == "lattice":

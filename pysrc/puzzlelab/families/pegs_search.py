@@ -259,7 +259,7 @@ def _expander(kern, forward, chains):
 
 
 # -- meet: minimum with proof --------------------------------------------------
-def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, **_):
+def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
     """Bidirectional BFS over moves (see the module docstring)."""
     if (puzzle.metric == "jump" and not count
             and puzzle.goal_min == puzzle.goal_max):
@@ -658,7 +658,7 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     return table, low + depth
 
 
-def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1, **_):
+def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1):
     """Depth-first over jumps with a dead-position table (up to symmetry).
 
     Children are tried in order of fewest pegs left isolated (no neighbouring
@@ -816,7 +816,7 @@ def _table_path(puzzle, kern, table, x):
 BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)
 
 
-def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
+def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
     """Beam search over moves: breadth-first, but each layer keeps only the
     most promising positions (fewest pegs, then fewest isolated pegs and
     pegs on holes no jump passes over), pagoda-hopeless ones dropped.  Finds
@@ -847,9 +847,11 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
     expanded = generated = 0
     chains = puzzle.metric == "move"
     prefix = [] if chains else [board.jumps[j] for j in puzzle.first_jumps]
-    for width in BEAM_WIDTHS:
-        if width > max_states:
-            break
+    # the widths tried, each within the memory budget (a budget under the
+    # narrowest one gives a beam as wide as the budget)
+    widths = [w for w in BEAM_WIDTHS if w <= max_states] or [max(1, max_states)]
+    goal = None
+    for width in widths:
         if puzzle.first and chains:
             # the first move: any chain that begins with the fixed jumps
             depth_of = {q: 1 for _chain, q in puzzle._chain_successors(puzzle.start)}
@@ -884,8 +886,6 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, **_):
                 depth_of[goal] = depth
         if goal is not None:
             break
-    else:
-        goal = None
     if goal is None:
         raise SearchLimit("The beam search lost every position it kept, even "
                           f"{width:,} per move; try dfs (any solution) or meet.",
@@ -910,23 +910,3 @@ def merge_chains(jumps):
         else:
             chains.append((a, t))
     return chains
-
-
-def no_count_wrapper(name):
-    """The generic searches that cannot count refuse ``count`` clearly."""
-    from ..search import ALGORITHMS
-
-    def run(puzzle, count=False, **kwargs):
-        if count:
-            raise PuzzleError("Counting all minimum solutions needs meet, bfs "
-                              "or idastar.")
-        return (yield from ALGORITHMS[name](puzzle, **kwargs))
-    return run
-
-
-SEARCHES = {"meet": meet, "dfs": dfs, "beam": beam}
-LABELS = {
-    "meet": "Bidirectional by moves, up to symmetry (minimum, proof, counts)",
-    "dfs": "Depth-first with dead-position table (fast, not minimal)",
-    "beam": "Beam search by moves (short, not proven)",
-}

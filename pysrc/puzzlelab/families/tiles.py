@@ -28,6 +28,8 @@ is not proven optimal for large boards (tiles_fast.py).
 """
 
 from ..errors import CodeError, PuzzleError, Unsolvable
+from ..protocol import Bound, Method
+from ..search.common import Clock, drain, ticking
 from ..search.idastar import idastar as _generic_idastar
 
 FAMILY = "tiles"
@@ -46,6 +48,20 @@ HEURISTIC_LABELS = {
     "pdb": "additive pattern databases (6-6-3 and its mirror image)",
     "exact": "exact distance table (whole state space)",
     "multi-manhattan": "Manhattan split by direction, per line of tiles (multi-tile)",
+}
+HEURISTIC_HELP = {
+    "manhattan": "How far each tile is from its goal cell, added up: cheap and weak.",
+    "linear-conflict": "Manhattan plus two moves for each pair of tiles in their goal "
+                       "line but in the wrong order: a little stronger.",
+    "walking-distance": "How many moves the rows and the columns need, each counted "
+                        "as a whole: strong on boards up to 4x4.",
+    "wd+lc": "The larger of walking distance and linear conflict, per position.",
+    "pdb": "Exact costs of groups of tiles, precomputed and added up: the strongest "
+           "for the 15-puzzle (a 628 KB table, fetched once).",
+    "exact": "The exact distance of every position, computed first (small boards "
+             "only): the search then walks straight to the goal.",
+    "multi-manhattan": "Manhattan distance divided by how far one line move can "
+                       "carry tiles (multi-tile count).",
 }
 AUTO_RULE = ("auto: boards of up to 16 cells are solved optimally by the "
              "specialised IDA* with the strongest bound available (pattern "
@@ -168,19 +184,23 @@ def solvable(start, goal, w):
 
 
 class _Bound:
-    """A lower bound built on first use (tables are loaded lazily), callable
-    on a state; ``bound_name`` lets the specialised IDA* pick its
-    incremental twin."""
+    """A lower bound whose tables are built on first use: callable on a
+    state.  ``make`` is a generator function that yields while it builds and
+    returns the bound's function; :meth:`prepare` runs it with progress
+    (``Tiles.prepare``), a call before that builds at once."""
 
-    def __init__(self, name, make):
-        self.bound_name = name
+    def __init__(self, make):
         self._make = make
         self._fn = None
+
+    def prepare(self):
+        if self._fn is None:
+            self._fn = yield from self._make()
 
     def __call__(self, state):
         fn = self._fn
         if fn is None:
-            fn = self._fn = self._make()
+            fn = self._fn = drain(self._make())
         return fn(state)
 
 
@@ -314,19 +334,19 @@ class Tiles:
         if self.metric == "multi":
             out["multi-manhattan"] = self.multi_manhattan
             if self.has_wd():
-                out["walking-distance"] = _Bound("walking-distance", self._multi_wd_fn)
+                out["walking-distance"] = _Bound(self._multi_wd_fn)
             if n <= EXACT_MAX_CELLS:
-                out["exact"] = _Bound("exact", lambda: _exact(self).distance)
+                out["exact"] = _Bound(self._exact_fn)
             return out
         out["manhattan"] = self.manhattan
-        out["linear-conflict"] = _Bound("linear-conflict", self._lc_fn)
+        out["linear-conflict"] = _Bound(self._lc_fn)
         if self.has_wd():
-            out["walking-distance"] = _Bound("walking-distance", lambda: _wd(self).value)
-            out["wd+lc"] = _Bound("wd+lc", self._wdlc_fn)
+            out["walking-distance"] = _Bound(self._wd_fn)
+            out["wd+lc"] = _Bound(self._wdlc_fn)
         if self.has_pdb():
-            out["pdb"] = _Bound("pdb", self._pdb_fn)
+            out["pdb"] = _Bound(self._pdb_fn)
         if n <= EXACT_MAX_CELLS:
-            out["exact"] = _Bound("exact", lambda: _exact(self).distance)
+            out["exact"] = _Bound(self._exact_fn)
         return out
 
     def has_wd(self):
@@ -364,34 +384,65 @@ class Tiles:
         vert = total - horiz
         return -(-horiz // (self.w - 1)) + -(-vert // (self.h - 1))
 
+    # -- the lazy bounds' builders (generators returning the function) --------
     def _multi_wd_fn(self):
-        from .tiles_wd import walking_distance
-        wd = walking_distance(self.w, self.h, self.goal, multi=True)
+        from .tiles_wd import walking_distance_steps
+        wd = yield from walking_distance_steps(self.w, self.h, self.goal, multi=True)
         mm = self.multi_manhattan
         return lambda s: max(wd.value(s), mm(s))
+
+    def _exact_fn(self):
+        return (yield from _exact_steps(self)).distance
 
     def _lc_fn(self):
         from .tiles_wd import LinearConflict
         lc = LinearConflict(self.w, self.h, self.goal)
         return lambda s: self.manhattan(s) + lc.value(s)
+        yield
+
+    def _wd_fn(self):
+        return (yield from _wd_steps(self)).value
 
     def _wdlc_fn(self):
         from .tiles_wd import LinearConflict
         lc = LinearConflict(self.w, self.h, self.goal)
-        wd = _wd(self)
+        wd = yield from _wd_steps(self)
         return lambda s: max(wd.value(s), self.manhattan(s) + lc.value(s))
 
     def partitions(self):
-        """The pattern-database partitions for this goal (loads the tables),
-        and a line saying which are used."""
+        """:meth:`partitions_steps`, run at once."""
+        return drain(self.partitions_steps())
+
+    def partitions_steps(self):
+        """Generator returning the pattern-database partitions for this goal
+        (loads the tables), and a line saying which are used."""
         from . import tiles_pdb
-        parts = tiles_pdb.choose_partitions(self.w, self.h, self.goal,
-                                            _stored_tables(self.w, self.h))
+        stored = yield from _stored_tables_steps(self.w, self.h)
+        parts = yield from tiles_pdb.choose_partitions_steps(self.w, self.h, self.goal,
+                                                             stored)
         return parts, tiles_pdb.describe_partitions(parts)
 
     def _pdb_fn(self):
         from . import tiles_pdb
-        return tiles_pdb.partition_bound(self.partitions()[0])
+        parts, _detail = yield from self.partitions_steps()
+        return tiles_pdb.partition_bound(parts)
+
+    def prepare(self, method, bound):
+        """Generator: build the tables a solve by ``method`` with lower bound
+        ``bound`` (None: it takes none) will use, with progress records
+        (``phase: "prepare"``), so that the search itself never stops to
+        load one silently (decoding the 4x4 pattern database takes a third
+        of a second in CPython, the multi-tile walking distance seconds)."""
+        clock = Clock()
+        figures = {"phase": "prepare"}
+        if bound is not None:
+            figures["table"] = HEURISTIC_LABELS[bound]
+            fn = self.heuristics[bound]
+            if isinstance(fn, _Bound):
+                yield from ticking(fn.prepare(), clock, **figures)
+        elif method == "fast" and self.tables_needed(None, "fast"):
+            figures["table"] = HEURISTIC_LABELS["pdb"]
+            yield from ticking(_stored_tables_steps(4, 4), clock, **figures)
 
     def tables_needed(self, heuristic=None, algorithm=None):
         """Table files a solve will load (the tables op of api.py)."""
@@ -433,28 +484,39 @@ class Tiles:
             return tiles_ida.exact_bound(self, _exact(self))
         return None
 
-    def custom_search(self, name):
-        if name == "fast":
-            from .tiles_fast import fast_search
-            return fast_search
-        if name == "idastar" and self.metric == "tile":
-            return _tiles_idastar
-        return None
+    def bounds(self):
+        """The lower bounds' declarations (names as in ``heuristics``)."""
+        return [Bound(name, HEURISTIC_LABELS[name], HEURISTIC_HELP[name])
+                for name in self.heuristics]
 
-    def extra_algorithms(self):
-        return [{"name": "fast", "label": "Fast solver (not proven optimal)",
-                 "available": True}]
+    def methods(self):
+        """The method contract for this position (``protocol.Method``): the
+        generic searches, IDA* replaced by the specialised engine in the
+        single-tile count, and the fast solver."""
+        from ..search import generic_methods
+        from .tiles_fast import fast_search
+        out = []
+        for m in generic_methods(self, list(self.heuristics), self.best_bound_name()):
+            if m.name == "idastar" and self.metric == "tile":
+                m = m.but(run=_tiles_idastar)
+            out.append(m)
+        out.append(Method(
+            "fast", "Fast solver (not proven optimal)",
+            "Places the tiles line by line, then solves the last block optimally: "
+            "an answer in seconds on any board, with a proven lower bound beside it.",
+            fast_search, optimal=False))
+        return out
 
-    def auto_algorithm(self):
+    def auto_method(self):
         if self.n > 16:
-            return "fast", {}
+            return "fast"
         if self.metric == "multi" and self.n > 9:
             # Many move sequences reach the same position in this metric
             # (two one-tile slides = one two-tile slide), which IDA* pays
             # for again and again: a 22-move 3x4 position takes A* 0.7 s
             # and IDA* hours.
-            return "astar", {}
-        return "idastar", {}
+            return "astar"
+        return "idastar"
 
     def custom_explore(self, root, max_states=None):
         """The analyze op's packed breadth-first search for boards of up to
@@ -470,9 +532,11 @@ class Tiles:
         return explore(self.w, self.h, root, self.metric)
 
 
-def _tiles_idastar(puzzle, *, heuristic=None, count=False, max_nodes=None, **_):
+def _tiles_idastar(puzzle, *, heuristic=None, count=False, max_states=None,
+                   max_nodes=None):
     """The ``idastar`` of the tiles family: the specialised engine when the
-    bound has an incremental form, else the generic IDA*."""
+    bound has an incremental form, else the generic IDA*.  ``max_states``:
+    only the path is held, the budget never binds."""
     from . import tiles_ida
     name = next((k for k, f in puzzle.heuristics.items() if f == heuristic), None)
     if heuristic is None or name is not None:
@@ -499,24 +563,34 @@ _wd_cache = {}
 _stored = {}
 
 
-def _wd(puzzle):
-    from .tiles_wd import walking_distance
+def _wd_steps(puzzle):
+    from .tiles_wd import walking_distance_steps
     key = (puzzle.w, puzzle.h, puzzle.goal)
     got = _wd_cache.get(key)
     if got is None:
+        got = yield from walking_distance_steps(puzzle.w, puzzle.h, puzzle.goal)
         if len(_wd_cache) > 8:
             _wd_cache.clear()
-        got = _wd_cache[key] = walking_distance(puzzle.w, puzzle.h, puzzle.goal)
+        _wd_cache[key] = got
     return got
 
 
+def _wd(puzzle):
+    return drain(_wd_steps(puzzle))
+
+
+def _exact_steps(puzzle):
+    from .tiles_explore import exact_table_steps
+    return (yield from exact_table_steps(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric))
+
+
 def _exact(puzzle):
-    from .tiles_explore import exact_table
-    return exact_table(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric)
+    return drain(_exact_steps(puzzle))
 
 
-def _stored_tables(w, h):
-    """Decoded pattern databases for the board: [(name, cells, table)]."""
+def _stored_tables_steps(w, h):
+    """Generator returning the decoded pattern databases for the board:
+    [(name, cells, table)] (kept for the session)."""
     got = _stored.get((w, h))
     if got is None:
         from .. import tables
@@ -524,12 +598,16 @@ def _stored_tables(w, h):
         got = []
         for name, spec in sorted(tables.TABLE_SPECS.items()):
             if spec["family"] == FAMILY and spec["board"] == (w, h):
-                header, table = tiles_pdb.decode_table(tables.load(name))
+                header, table = yield from tiles_pdb.decode_table_steps(tables.load(name))
                 if tuple(header["cells"]) != tuple(spec["cells"]):
                     raise PuzzleError(f"The table '{name}' does not match this version.")
                 got.append((name, tuple(spec["cells"]), table))
         _stored[(w, h)] = got
     return got
+
+
+def _stored_tables(w, h):
+    return drain(_stored_tables_steps(w, h))
 
 
 def parse(params, rest, options=None):

@@ -23,7 +23,7 @@ def _code(w, h, start, goal):
 
 
 def _cell(puzzle, value, name="cell"):
-    if not isinstance(value, int) or not 0 <= value < puzzle.n:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < puzzle.n:
         raise CodeError(f"Editor {name} {value!r} is not a cell of this board.")
     return value
 
@@ -39,12 +39,24 @@ def snake_goal(w, h):
     return bytes(cells)
 
 
-def edit(puzzle, action, target="start", **args):
+# action -> the arguments it takes (api.py refuses any other key)
+ACTIONS = {
+    "swap": ("a", "b", "target"), "resize": ("width", "height"), "shuffle": ("seed",),
+    "reset": (), "goal": ("kind",), "slide": ("cell",),
+}
+
+
+def edit(puzzle, action, args):
+    """The new code.  ``args`` is a dict whose keys api.py has checked
+    against ACTIONS."""
     from .tiles import default_goal, solvable, _size
     w, h, n = puzzle.w, puzzle.h, puzzle.n
     start, goal = bytearray(puzzle.start), bytearray(puzzle.goal)
     if action == "swap":
         a, b = _cell(puzzle, args.get("a"), "cell a"), _cell(puzzle, args.get("b"), "cell b")
+        target = args.get("target", "start")
+        if target not in ("start", "goal"):
+            raise CodeError(f"Editor target {target!r:.20} should be start or goal.")
         arr = goal if target == "goal" else start
         arr[a], arr[b] = arr[b], arr[a]
         return _code(w, h, start, goal)
@@ -66,7 +78,10 @@ def edit(puzzle, action, target="start", **args):
             raise CodeError(f"Unknown goal kind {kind!r}.")
         return _code(w, h, start, g)
     if action == "shuffle":
-        rng = random.Random(args.get("seed"))
+        seed = args.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise CodeError(f"Editor seed {seed!r:.20} should be a number or text.")
+        rng = random.Random(seed)
         cells = list(range(n))
         rng.shuffle(cells)
         if not solvable(bytes(cells), bytes(goal), w):

@@ -16,7 +16,7 @@ order, so two list lookups replace a loop.
 import itertools
 from math import factorial
 
-from ..search.common import Clock, SearchResult, progress, stats, CHECK_EVERY
+from ..search.common import Clock, SearchResult, drain, progress, stats, CHECK_EVERY
 
 MAX_CELLS = 10
 SPLIT = 5            # cells in the low half of the packed key
@@ -170,17 +170,12 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
 
 
 class ExactTable:
-    """Exact distances to a goal for a small board: ``distance(state)``."""
+    """Exact distances to a goal for a small board: ``distance(state)``.
+    Build one with :func:`exact_table` (or :func:`exact_table_steps`, which
+    yields progress records while the breadth-first search runs)."""
 
-    def __init__(self, w, h, goal, metric="tile"):
-        gen = explore(w, h, goal, metric, keep=0, distances=True)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                result = stop.value
-                break
-        self.dist = result.extra["distances"]
+    def __init__(self, w, h, dist):
+        self.dist = dist
         self.n = w * h
         self.low, self.high = rank_tables(self.n)
         self.shift = 4 * min(SPLIT, self.n)
@@ -196,11 +191,18 @@ class ExactTable:
 _exact = {}
 
 
-def exact_table(w, h, goal, metric="tile"):
+def exact_table_steps(w, h, goal, metric="tile"):
+    """Generator returning the (cached) ExactTable of the board and goal."""
     key = (w, h, bytes(goal), metric)
     got = _exact.get(key)
     if got is None:
+        result = yield from explore(w, h, bytes(goal), metric, keep=0, distances=True)
         if len(_exact) > 4:
             _exact.clear()
-        got = _exact[key] = ExactTable(w, h, goal, metric)
+        got = _exact[key] = ExactTable(w, h, result.extra["distances"])
     return got
+
+
+def exact_table(w, h, goal, metric="tile"):
+    """:func:`exact_table_steps`, run at once."""
+    return drain(exact_table_steps(w, h, goal, metric))

@@ -27,12 +27,10 @@ TRY_OPTIMAL_SLOW = 20_000   # the same with bounds updated by a function call
 BLOCK_BUDGET = 1_500_000    # IDA* nodes for the last block (per attempt)
 
 
-def fast_search(puzzle, *, count=False, heuristic=None, optimal_budget=None, **_):
+def fast_search(puzzle, *, max_states=None, optimal_budget=None):
     """Generator: a solution, fast; SearchResult.optimal tells whether its
-    length was proven minimal, extra["lower_bound"] the proven bound."""
-    if count:
-        raise PuzzleError("Counting all optimal solutions needs an optimal "
-                          "method (IDA* or BFS), not the fast solver.")
+    length was proven minimal, extra["lower_bound"] the proven bound.
+    ``max_states``: it holds little, the budget never binds."""
     from .tiles import Tiles
     clock = Clock()
     multi = puzzle.metric == "multi"

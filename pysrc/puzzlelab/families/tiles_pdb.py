@@ -35,6 +35,7 @@ import json
 import zlib
 
 from ..errors import PuzzleError
+from ..search.common import drain
 
 FORMAT_MAGIC = b"PLPDB1\n"
 CLAMP = 3          # extra values stored in 2 bits; larger ones (rare) are clamped
@@ -85,7 +86,13 @@ def _neighbour_lists(w, h):
 
 
 def bfs_layers(w, h, cells, blank=None):
-    """Breadth-first search of the pattern space from the goal placement,
+    """:func:`bfs_layers_steps`, run at once."""
+    return drain(bfs_layers_steps(w, h, cells, blank))
+
+
+def bfs_layers_steps(w, h, cells, blank=None):
+    """Generator (yields once per blank cell of every layer, so a 5-tile
+    table reports progress while it is built).  Breadth-first search of the pattern space from the goal placement,
     counting only moves of pattern tiles (the blank travels for free through
     cells no pattern tile holds, but it must travel: it is tracked).
 
@@ -151,6 +158,7 @@ def bfs_layers(w, h, cells, blank=None):
             f = frontier[b]
             if not f:
                 continue
+            yield
             for a in nbrs[b]:
                 acc = 0
                 for i in range(k):
@@ -197,12 +205,17 @@ def _manhattan_sparse(w, h, cells):
 
 
 def build_sparse(w, h, cells, blank=None):
-    """The pattern database in the sparse layout: one byte per index, the
-    fewest pattern moves (0 where the index is not a placement).
-    Deterministic.  Returns (table bytes, figures dict)."""
+    """:func:`build_sparse_steps`, run at once."""
+    return drain(build_sparse_steps(w, h, cells, blank))
+
+
+def build_sparse_steps(w, h, cells, blank=None):
+    """Generator returning the pattern database in the sparse layout: one
+    byte per index, the fewest pattern moves (0 where the index is not a
+    placement).  Deterministic.  Returns (table bytes, figures dict)."""
     radix = w * h
     size = radix ** len(cells)
-    layers = bfs_layers(w, h, cells, blank)
+    layers = yield from bfs_layers_steps(w, h, cells, blank)
     dist = 0
     for j in range(max(1, (len(layers) - 1).bit_length())):
         plane = 0
@@ -295,7 +308,14 @@ def read_header(data):
 
 
 def decode_table(data):
-    """Packed file -> (header, sparse distance table bytes)."""
+    """:func:`decode_table_steps`, run at once."""
+    return drain(decode_table_steps(data))
+
+
+def decode_table_steps(data):
+    """Generator (yields every few thousand blocks: decoding the 4x4 table
+    takes about a third of a second in CPython): packed file -> (header,
+    sparse distance table bytes)."""
     header, body = read_header(data)
     w, h = (int(x) for x in header["board"].split("x"))
     cells = header["cells"]
@@ -313,14 +333,19 @@ def decode_table(data):
     src = memoryview(compact)
     pos = 0
     zeros = bytes(256)
-    for start, top in _prefixes(radix, k):
+    for j, (start, top) in enumerate(_prefixes(radix, k)):
+        if not j & 2047:
+            yield
         _gather, scatter, n = maps(top)
         out[start:start + block] = scatter.translate(bytes(src[pos:pos + n]) + zeros[:256 - n])
         pos += n
     if pos != header["entries"]:
         raise PuzzleError("A pattern-database file is damaged (wrong size).")
     # add the Manhattan distance back (lanes never carry: values stay < 256)
-    full = int.from_bytes(out, "little") + int.from_bytes(_manhattan_sparse(w, h, cells), "little")
+    yield
+    manhattan = _manhattan_sparse(w, h, cells)
+    yield
+    full = int.from_bytes(out, "little") + int.from_bytes(manhattan, "little")
     return header, full.to_bytes(len(out), "little")
 
 
@@ -391,17 +416,29 @@ _small_cache = {}
 
 
 def small_table(w, h, cells, blank):
-    """A database for a few tiles, built on demand (milliseconds for up to 3
-    or 4 tiles) and kept for the session.  ``blank``: the goal's blank cell."""
+    """:func:`small_table_steps`, run at once."""
+    return drain(small_table_steps(w, h, cells, blank))
+
+
+def small_table_steps(w, h, cells, blank):
+    """Generator returning a database for a few tiles, built on demand
+    (milliseconds for up to 3 or 4 tiles, half a second for 5) and kept for
+    the session.  ``blank``: the goal's blank cell."""
     key = (w, h, tuple(cells), blank)
     got = _small_cache.get(key)
     if got is None:
-        got = _small_cache[key] = build_sparse(w, h, cells, blank)[0]
+        got = _small_cache[key] = (yield from build_sparse_steps(w, h, cells, blank))[0]
     return got
 
 
 def choose_partitions(w, h, goal, stored, max_partitions=2, fill=5):
-    """Partitions of the goal's tiles into patterns, best first.
+    """:func:`choose_partitions_steps`, run at once."""
+    return drain(choose_partitions_steps(w, h, goal, stored, max_partitions, fill))
+
+
+def choose_partitions_steps(w, h, goal, stored, max_partitions=2, fill=5):
+    """Generator (yields while small tables are built) returning the
+    partitions of the goal's tiles into patterns, best first.
 
     ``stored`` is a list of (name, cells, table) of loaded big tables.  Images
     of stored cell sets (under the board symmetries) that avoid the goal's
@@ -450,9 +487,9 @@ def choose_partitions(w, h, goal, stored, max_partitions=2, fill=5):
             _cells_set, name, cells, sym, table = cands[j]
             pats.append(make_pattern(w, h, goal_pos, cells, sym, table, name))
         for g in groups:
+            table = yield from small_table_steps(w, h, tuple(g), blank)
             pats.append(make_pattern(w, h, goal_pos, tuple(g), list(range(radix)),
-                                     small_table(w, h, tuple(g), blank),
-                                     "cells " + ",".join(map(str, g))))
+                                     table, "cells " + ",".join(map(str, g))))
         out.append(pats)
         if len(out) == max_partitions:
             break

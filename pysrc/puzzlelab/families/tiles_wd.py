@@ -7,7 +7,7 @@ Walking distance, vertical half: forget columns and which tile is which; keep,
 for every row, how many of its tiles belong to each goal row, and the blank's
 row.  Example, 3x3 goal ``123456780`` and the position ``867254301``::
 
-    8 6 7      row 0 holds 3 tiles of goal row 2  -> (0, 0, 3)
+    8 6 7      row 0: one of goal row 1, two of 2 -> (0, 1, 2)
     2 5 4      row 1: one of goal row 0, two of 1 -> (1, 2, 0)
     3 _ 1      row 2: two of goal row 0, blank    -> (2, 0, 0), blank row 2
 
@@ -20,9 +20,11 @@ keys and stores the transitions so a search updates its bound by lookups.
 """
 
 from ..errors import PuzzleError
+from ..search.common import drain
 
 MAX_WD_STATES = 60_000      # beyond this the table costs too long to build
                             # (4x4: 24,964 per half, 0.2 s; 3x5: 352,560, 8 s)
+TICK = 256                  # tables between the build's yields
 
 
 class WalkTable:
@@ -36,6 +38,18 @@ class WalkTable:
 
     def __init__(self, lines, width, goal_line, blank_line, limit=MAX_WD_STATES,
                  multi=False):
+        build = self.build(lines, width, goal_line, blank_line, limit, multi)
+        while True:
+            try:
+                next(build)
+            except StopIteration:
+                break
+
+    def build(self, lines, width, goal_line, blank_line, limit=MAX_WD_STATES,
+              multi=False):
+        """Generator: the breadth-first search over tables; yields every
+        ``TICK`` tables so a caller can report progress (the multi-tile 4x4
+        table takes seconds)."""
         self.lines = lines
         cap = [width] * lines
         cap[blank_line] -= 1
@@ -47,6 +61,8 @@ class WalkTable:
         step = []
         head = 0
         while head < len(keys):
+            if not head % TICK:
+                yield
             key = keys[head]
             mat, br = self._unkey(key)
             row_next = [-1] * (2 * lines)
@@ -141,27 +157,25 @@ class WalkTable:
 
 class WalkingDistance:
     """Both halves for one board and goal.  ``value(state)`` for whole
-    states; ``vt``/``ht`` for incremental use."""
+    states; ``vt``/``ht`` for incremental use.  Build one with
+    :func:`walking_distance` (or :func:`walking_distance_steps`, which
+    yields while the tables are built)."""
 
     _cache = {}
 
-    def __init__(self, w, h, goal, multi=False):
+    def __init__(self, w, h, vt, ht):
         self.w, self.h = w, h
-        n = w * h
-        grow, gcol = [0] * n, [0] * n
-        for cell, t in enumerate(goal):
-            grow[t], gcol[t] = divmod(cell, w)
-        b = goal.index(0)
-        self.vt = self._table(h, w, grow, b // w, multi)
-        self.ht = self._table(w, h, gcol, b % w, multi)
+        self.vt, self.ht = vt, ht
 
     @classmethod
     def _table(cls, lines, width, goal_line, blank_line, multi):
+        """Generator returning the half's table (built once per shape)."""
         key = (lines, width, blank_line, multi)
         got = cls._cache.get(key)
         if got is None:
-            got = cls._cache[key] = WalkTable(lines, width, goal_line, blank_line,
-                                              multi=multi)
+            got = object.__new__(WalkTable)
+            yield from got.build(lines, width, goal_line, blank_line, multi=multi)
+            cls._cache[key] = got
         else:
             # the table depends only on the shape and the blank's goal line;
             # which tile belongs to which line may differ
@@ -183,11 +197,24 @@ class WalkingDistance:
         return self.vt.dist[v] + self.ht.dist[hz]
 
 
-def walking_distance(w, h, goal, multi=False):
-    """A WalkingDistance for the board and goal (tables are cached).  With
+def walking_distance_steps(w, h, goal, multi=False):
+    """Generator: yields while the tables are built, returns the
+    WalkingDistance for the board and goal (tables are cached).  With
     ``multi`` the tables count multi-tile moves: one move may carry tiles
     across several consecutive line boundaries in one direction."""
-    return WalkingDistance(w, h, goal, multi)
+    n = w * h
+    grow, gcol = [0] * n, [0] * n
+    for cell, t in enumerate(goal):
+        grow[t], gcol[t] = divmod(cell, w)
+    b = goal.index(0)
+    vt = yield from WalkingDistance._table(h, w, grow, b // w, multi)
+    ht = yield from WalkingDistance._table(w, h, gcol, b % w, multi)
+    return WalkingDistance(w, h, vt, ht)
+
+
+def walking_distance(w, h, goal, multi=False):
+    """The WalkingDistance for the board and goal, built at once."""
+    return drain(walking_distance_steps(w, h, goal, multi))
 
 
 # -- linear conflict --------------------------------------------------------

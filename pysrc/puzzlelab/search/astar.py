@@ -12,7 +12,7 @@ from .common import (Clock, SearchResult, over_budget, no_solution, progress,
 from ..errors import PuzzleError
 
 
-def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, **_):
+def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
     h = heuristic or getattr(puzzle, "heuristic", None)
     if h is None:
         raise PuzzleError("A* needs a lower bound (heuristic) for this puzzle.")

@@ -17,6 +17,7 @@ from ..errors import NoSolution, SearchLimit
 PROGRESS_INTERVAL = 0.05   # seconds between progress records
 CHECK_EVERY = 1024         # expansions between clock reads (must be 2**k)
 DEFAULT_MAX_STATES = 4_000_000   # states held in memory by default
+MAX_STATES_LIMIT = 200_000_000   # the largest budget a request may ask for
 
 
 @dataclass
@@ -123,6 +124,20 @@ def predecessors_of(puzzle):
                 yield inv(move), nxt
         return pred
     return None
+
+
+def ticking(gen, clock, **figures):
+    """Run a builder generator (one that yields bare ticks while it builds a
+    table) and yield a progress record with ``figures`` whenever the clock
+    says one is due; returns what the builder returns.  This is how table
+    builds report progress like searches do."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        if clock.due():
+            yield progress(clock, **figures)
 
 
 def drain(gen):

@@ -11,14 +11,17 @@ of successor iterators, no recursion.  Siblings: iddfs.py (h = 0), astar.py.
 """
 
 from .common import (Clock, SearchResult, progress, stats, no_solution,
-                     CHECK_EVERY)
+                     CHECK_EVERY, DEFAULT_MAX_STATES)
 from ..errors import SearchLimit, PuzzleError
 
 INF = float("inf")
 MAX_BOUND = 1000
 
 
-def idastar(puzzle, *, count=False, heuristic=None, max_bound=MAX_BOUND, **_):
+def idastar(puzzle, *, count=False, heuristic=None, max_states=DEFAULT_MAX_STATES,
+            max_bound=MAX_BOUND):
+    """``max_states`` is accepted for the uniform signature; only the current
+    path is held, so the budget never binds."""
     h = heuristic or getattr(puzzle, "heuristic", None)
     if h is None:
         raise PuzzleError("IDA* needs a lower bound (heuristic) for this puzzle.")

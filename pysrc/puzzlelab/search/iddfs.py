@@ -6,13 +6,15 @@ is small).  Siblings: idastar.py (the same with a lower bound).
 """
 
 from .common import (Clock, SearchResult, progress, stats, no_solution,
-                     CHECK_EVERY)
+                     CHECK_EVERY, DEFAULT_MAX_STATES)
 from ..errors import SearchLimit
 
 MAX_DEPTH = 1000
 
 
-def iddfs(puzzle, *, max_depth=MAX_DEPTH, **_):
+def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_depth=MAX_DEPTH):
+    """``max_states`` is accepted for the uniform signature; only the current
+    path is held, so the budget never binds."""
     clock = Clock()
     start = puzzle.start
     is_goal = puzzle.is_goal
