@@ -48,6 +48,22 @@ def test_cancel_long_solve_then_solve_again(page, site_url, watch):
     assert page.get_by_test_id("solution-length").text_content() == "31"
 
 
+def test_cancel_while_a_table_is_built_needs_no_restart(page, site_url, watch):
+    """The multi-tile walking-distance table takes seconds to build; it is
+    built in its own phase with progress, so Cancel stops it between slices
+    like any search, and the worker is not replaced."""
+    open_app(page, site_url, "tiles:4x4:d8e39107f54ac26b:0123456789abcdef&metric=multi")
+    page.get_by_test_id("algorithm").select_option("astar")
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("progress")).to_contain_text("preparing the table", timeout=20_000)
+    page.get_by_test_id("cancel").click()
+    wait_state(page, "ready")
+    assert "Cancelled" in page.get_by_test_id("progress").text_content()
+    assert int(page.locator("body").get_attribute("data-cancel-ms")) < 500
+    assert page.locator("body").get_attribute("data-restarts") is None
+    page.get_by_test_id("algorithm").select_option("auto")
+
+
 def test_unsolvable_position_is_refused_with_a_message(page, site_url, watch):
     open_app(page, site_url, "tiles:3x3:213456780")
     page.get_by_test_id("solve").click()

@@ -1,8 +1,9 @@
 // The algorithm lab: runs several methods on the same position one after the
 // other and compares them in a table (length, proven optimal, states
-// expanded, seconds, peak states held), listing IDA*'s iterations as they
-// finish ("----- bound 21 -----").  Created by main.js; uses its request
-// plumbing, so Cancel stops the lab too.
+// expanded, seconds, peak states held), and logs each iteration of the
+// iterative methods as it finishes, one line per bound, as the seeds print
+// them ("IDA* ----- 21 ----- 3,515 expanded").  Created by main.js; uses its
+// request plumbing, so Cancel stops the lab too.
 
 const $ = (id) => document.getElementById(id);
 
@@ -55,7 +56,8 @@ export class Lab {
     this.setBusy(true);
     this.setState("solving");
     for (const name of methods) {
-      const tr = this.row([name, "…", "", "", "", ""]);
+      const label = app.desc.methods.find((m) => m.name === name)?.label || name;
+      const tr = this.row([label, "…", "", "", "", ""]);
       let seen = 0;
       app.solveReq = true;
       const reply = await this.startRequest({ op: "solve", code, algorithm: name, max_states: Number($("budget").value) }, (p) => {
@@ -64,7 +66,7 @@ export class Lab {
         for (const it of (p.iterations || []).filter((i) => i.bound !== undefined)) {
           if (it.bound > seen) {
             seen = it.bound;
-            log.textContent += `${name} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`;
+            log.textContent += `${label} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`;
           }
         }
       });
@@ -76,11 +78,11 @@ export class Lab {
         continue;
       }
       for (const it of reply.iterations || []) {
-        if (it.bound > seen) { seen = it.bound; log.textContent += `${name} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`; }
+        if (it.bound > seen) { seen = it.bound; log.textContent += `${label} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`; }
       }
       const st = reply.stats;
       tr.replaceChildren();
-      for (const c of [name, String(reply.length), reply.optimal ? "yes" : "no",
+      for (const c of [label, String(reply.length), reply.optimal ? "yes" : "no",
         st.expanded.toLocaleString("en"), st.seconds.toFixed(3), (st.peak ?? 0).toLocaleString("en")]) {
         const td = document.createElement("td");
         td.textContent = c;

@@ -37,6 +37,7 @@ const app = {
   presets: [],
   family: "tiles",
   pendingStep: null, // step to restore from a link once solved
+  loading: 0,        // describe requests in flight (load)
 };
 
 // ---------------------------------------------------------------- state ---
@@ -232,10 +233,22 @@ async function load(link, { push = true } = {}) {
       opts[k] = v;   // a bad escape: the API names the option in its message
     }
   }
-  const reply = await request({ op: "describe", code: link });
+  // Until the position is described, Solve waits ("loading"): a solve of
+  // the old menus against the new position could not be what was meant.
+  const previous = document.body.dataset.state;
+  app.loading += 1;
+  if (previous !== "solving") setState("loading");
+  $("solve").disabled = true;
+  let reply;
+  try {
+    reply = await request({ op: "describe", code: link });
+  } finally {
+    app.loading -= 1;
+  }
   if (!reply.ok) {
     showMessage(`That code could not be opened: ${reply.error.message}`);
-    if (app.desc) setState("ready"); else setState("error");
+    setState(app.desc ? (previous === "loading" ? "ready" : previous) : "error");
+    $("solve").disabled = !app.solver.ready || !!app.solveReq;
     return false;
   }
   showMessage("");
@@ -360,7 +373,7 @@ function setBusy(busy) {
 }
 
 async function solve() {
-  if (!app.desc || app.solveReq) return;
+  if (!app.desc || app.solveReq || app.loading) return;
   stopPlay();
   const frozen = app.desc;            // a cancelled or failed solve never changes it
   app.options.algo = $("algorithm").value === "auto" ? undefined : $("algorithm").value;
@@ -562,8 +575,11 @@ function wire() {
   $("heuristic").addEventListener("change", () => followMethod());
   $("metric").addEventListener("change", () => {
     // another counting rule is another puzzle (other lower bounds): describe it again
+    // (its lower bounds differ, so the bound chosen goes back to Default)
     if (app.desc && $("metric").value !== app.desc.metric) {
-      load(linkFor(app.desc.code, { ...app.options, metric: $("metric").value, step: undefined }), { push: false });
+      const metric = $("metric").value;
+      const algo = chosenMethod()?.metrics.includes(metric) ? app.options.algo : undefined;
+      load(linkFor(app.desc.code, { metric, algo }), { push: false });
     }
   });
   $("solve").addEventListener("click", solve);
@@ -634,6 +650,8 @@ async function boot() {
       }
     },
     onRestart: (reason) => {
+      // counted for the tests: a restart should be the exception
+      document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1);
       showMessage(reason, "info");
       $("status").textContent = "Restarting the solver…";
     },
