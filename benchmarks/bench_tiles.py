@@ -41,17 +41,14 @@ PARTITION_IDS = list(range(1, 21))
 HEX = "0123456789abcdef"
 
 
-def _shared():
-    env = os.environ.get("PUZZLELAB_SHARED")
-    if env:
-        return env
-    return os.path.join(os.path.dirname(ROOT), "shared")
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
 def korf100():
-    """[(id, optimal length, cells)] from shared/data/korf100.txt."""
+    """[(id, optimal length, cells)] from benchmarks/data/korf100.txt (a copy
+    of shared/data/korf100.txt, sources in its header)."""
     out = []
-    with open(os.path.join(_shared(), "data", "korf100.txt")) as f:
+    with open(os.path.join(DATA, "korf100.txt")) as f:
         for line in f:
             if line[:1].isdigit():
                 p = line.split()
@@ -270,13 +267,13 @@ def run_peer(py, which, cells, limit):
 PYODIDE_JS = r'''
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-const [root, shared, tablesDir, argsJson] = process.argv.slice(2);
+const [root, tablesDir, argsJson] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(root, "node_modules/pyodide/pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide") + "/" });
 py.setStdout({ write: (b) => { process.stdout.write(b); return b.length; } });
 py.setStderr({ write: (b) => { process.stderr.write(b); return b.length; } });
 for (const [dir, at] of [[path.join(root, "pysrc"), "/src"], [path.join(root, "benchmarks"), "/bench"],
-                         [shared, "/shared"], [tablesDir, "/tables"]]) {
+                         [tablesDir, "/tables"]]) {
   py.FS.mkdirTree(at);
   py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
 }
@@ -284,7 +281,6 @@ py.globals.set("ARGS", argsJson);
 py.runPython(`
 import json, os, sys
 sys.path[:0] = ["/src", "/bench"]
-os.environ["PUZZLELAB_SHARED"] = "/shared"
 from puzzlelab import tables
 tables.register_dir("/tables")
 import bench_tiles
@@ -306,7 +302,7 @@ def run_pyodide(ids, repeats):
     with open(script, "w") as f:
         f.write(PYODIDE_JS)
     args = json.dumps({"ids": ids, "repeats": repeats})
-    out = subprocess.run([node, script, ROOT, _shared(), tables.default_cache_dir(), args],
+    out = subprocess.run([node, script, ROOT, tables.default_cache_dir(), args],
                          capture_output=True, text=True)
     for line in out.stdout.splitlines():
         if line.startswith("@@ROWS "):

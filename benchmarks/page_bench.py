@@ -18,7 +18,6 @@ becomes "ready".
 """
 
 import argparse
-import functools
 import json
 import os
 import statistics
@@ -85,14 +84,14 @@ def serve_site():
         raise SystemExit("_site/ is missing: run python build.py first")
     server = build.make_server(0, BASE)
     counter = {"n": 0}
-    made = server.RequestHandlerClass      # functools.partial(Handler, directory=SITE)
+    made = server.RequestHandlerClass      # build.SiteHandler, made for this base path
 
-    class Counting(made.func):
+    class Counting(made):
         def do_GET(self):
             counter["n"] += 1
             super().do_GET()
 
-    server.RequestHandlerClass = functools.partial(Counting, *made.args, **made.keywords)
+    server.RequestHandlerClass = Counting
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host, port = server.server_address[:2]

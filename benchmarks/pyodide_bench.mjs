@@ -43,12 +43,9 @@ if (existsSync(tableDir)) {
 }
 py.FS.mkdirTree("/repo");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/repo");
-py.FS.mkdirTree("/shared");
-try { py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PUZZLELAB_SHARED || path.join(path.dirname(root), "shared") }, "/shared"); } catch (_) { /* no shared data */ }
 const runJob = py.runPython(`
 import importlib, json, os, sys, time, traceback
 os.environ["PUZZLELAB_INSTALLED"] = "1"
-os.environ["PUZZLELAB_SHARED"] = "/shared"
 os.environ["PUZZLELAB_BENCH_PYODIDE"] = "1"
 os.chdir("/repo")
 import puzzlelab, puzzlelab.api          # the wheel, before any bench module can touch sys.path
