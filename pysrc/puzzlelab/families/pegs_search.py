@@ -381,11 +381,11 @@ def _meet_fast(puzzle, kern, clock, max_states, fdist, _fc, flayer, fdepth,
         probe = False
         for s in layer:
             expanded += 1
-            if not expanded & 255:
+            if not expanded & 3:        # one expansion can make thousands of chains
                 held = len(fdist) + len(bdist)
                 if held > max_states:
                     probe = True
-                if not expanded & (CHECK_EVERY - 1) and clock.due():
+                if clock.due():
                     yield progress(clock, depth=fdepth + bdepth, expanded=expanded,
                                    held=held, frontier=len(layer),
                                    bound=fdepth + bdepth + 1)
@@ -879,7 +879,19 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
                         break
                 if goal is not None:
                     break
-            layer = sorted(nxt, key=score)[:width] if goal is None else []
+            if goal is None:
+                # score the candidates (up to a million on big boards) with
+                # progress; the order of equal scores is kept
+                scored = []
+                for k, c in enumerate(nxt):
+                    if not k & 1023 and clock.due():
+                        yield progress(clock, depth=depth, expanded=expanded,
+                                       generated=generated, held=len(depth_of))
+                    scored.append((score(c), k, c))
+                scored.sort()
+                layer = [c for _s, _k, c in scored[:width]]
+            else:
+                layer = []
             for c in layer:
                 depth_of[c] = depth
             if goal is not None:

@@ -19,12 +19,13 @@ solver hands the 4x4 block, relabelled, to IDA* with pattern databases.
 import heapq
 
 from ..errors import PuzzleError, SearchLimit
-from ..search.common import Clock, SearchResult, progress, stats
+from ..search.common import Clock, SearchResult, progress, stats, ticking
 from . import tiles_ida
 
 TRY_OPTIMAL = 200_000       # IDA* nodes spent first on the whole board
 TRY_OPTIMAL_SLOW = 20_000   # the same with bounds updated by a function call
 BLOCK_BUDGET = 1_500_000    # IDA* nodes for the last block (per attempt)
+TICK = 256                  # A* states between ticks in _place
 
 
 def fast_search(puzzle, *, max_states=None, optimal_budget=None):
@@ -127,7 +128,9 @@ def _reduce(puzzle, clock):
         for line, region in options:
             for order in (line, line[::-1]):
                 trial_board, trial_blanks = list(board), []
-                _place_line(trial_board, w, set(allowed), goal, order, trial_blanks)
+                yield from ticking(
+                    _place_line(trial_board, w, set(allowed), goal, order, trial_blanks),
+                    clock, depth=len(blanks) - 1, expanded=len(blanks))
                 if best is None or len(trial_blanks) < len(best[1]):
                     best = (trial_board, trial_blanks, region)
             yield progress(clock, depth=len(blanks) - 1, expanded=len(blanks))
@@ -137,15 +140,16 @@ def _reduce(puzzle, clock):
 
 
 def _place_line(board, w, allowed, goal, line, blanks):
-    """Place the tiles of ``line`` (cells, in order): two at a time, which
-    is shorter than one by one, and the last two together."""
+    """Generator (yields ticks, see :func:`_place`): place the tiles of
+    ``line`` (cells, in order): two at a time, which is shorter than one by
+    one, and the last two together."""
     j = len(line) % 2
     if j:
-        _place(board, w, allowed, [(goal[line[0]], line[0])], blanks)
+        yield from _place(board, w, allowed, [(goal[line[0]], line[0])], blanks)
         allowed.discard(line[0])
     while j < len(line):
         pair = line[j:j + 2]
-        _place(board, w, allowed, [(goal[c], c) for c in pair], blanks)
+        yield from _place(board, w, allowed, [(goal[c], c) for c in pair], blanks)
         allowed.difference_update(pair)
         j += 2
 
@@ -165,9 +169,11 @@ def _block(board, goal, w, r0, r1, c0, c1):
 
 
 def _place(board, w, allowed, targets, blanks):
-    """A* over (blank cell, cells of the target tiles) inside ``allowed``:
-    the fewest moves bringing each target tile to its cell.  Applies the
-    moves to ``board`` and extends ``blanks``."""
+    """Generator, yielding a bare tick every ``TICK`` states taken from the
+    heap (a stage on a 10x10 board can take a second): A* over (blank cell,
+    cells of the target tiles) inside ``allowed``, the fewest moves bringing
+    each target tile to its cell.  Applies the moves to ``board`` and
+    extends ``blanks``."""
     tiles = [t for t, _cell in targets]
     homes = tuple(cell for _t, cell in targets)
     where = tuple(board.index(t) for t in tiles)
@@ -175,6 +181,7 @@ def _place(board, w, allowed, targets, blanks):
     start = (b,) + where
     if where == homes:
         return
+        yield
 
     def h(state):
         # every target move takes one target one cell nearer at most, and
@@ -200,7 +207,11 @@ def _place(board, w, allowed, targets, blanks):
     gs = {start: 0}
     heap = [(weight * h(start), 0, start)]
     found = None
+    pops = 0
     while heap:
+        pops += 1
+        if not pops % TICK:
+            yield
         _f, g, state = heapq.heappop(heap)
         if g > gs[state]:
             continue

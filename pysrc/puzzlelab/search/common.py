@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional
 from ..errors import NoSolution, SearchLimit
 
 PROGRESS_INTERVAL = 0.05   # seconds between progress records
-CHECK_EVERY = 1024         # expansions between clock reads (must be 2**k)
+CHECK_EVERY = 64           # expansions between clock reads (must be 2**k)
 DEFAULT_MAX_STATES = 4_000_000   # states held in memory by default
 MAX_STATES_LIMIT = 200_000_000   # the largest budget a request may ask for
 
