@@ -157,21 +157,20 @@ def build_wheel(version):
 
 
 def build_tables():
-    """Solver tables from puzzlelab.tables, cached per generator version."""
+    """Every family's stored tables (puzzlelab.families.build_table), cached
+    per generator version in ~/.cache/puzzlelab (pure Python, deterministic)."""
     sys.path.insert(0, PYSRC)
-    try:
-        from puzzlelab import tables
-    except ImportError:
-        return {}
+    from puzzlelab import families, tables
     cache = tables.default_cache_dir()
-    stamp = os.path.join(cache, "BUILT")
-    if not os.path.exists(stamp):
-        log(f"building solver tables (generator {tables.GENERATOR_VERSION}) into {cache}")
-        os.makedirs(cache, exist_ok=True)
-        names = tables.build_all(cache)
-        write_if_changed(stamp, ("\n".join(names) + "\n").encode())
-    names = read(stamp).decode().split()
-    return {n: read(os.path.join(cache, n)) for n in names}
+    out = {}
+    for name in sorted(families.table_names()):
+        path = os.path.join(cache, name)
+        if not os.path.exists(path):
+            log(f"building solver table {name} (generator {tables.GENERATOR_VERSION}) "
+                f"into {cache}")
+            tables.write(cache, name, families.build_table(name))
+        out[name] = read(path)
+    return out
 
 
 # -- the site ---------------------------------------------------------------

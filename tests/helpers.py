@@ -1,12 +1,13 @@
 """Test helpers shared by the family tests: replaying solutions, running a
 method of a position's contract."""
 
+from puzzlelab.families import family_of
 from puzzlelab.search import drain
 
 
 def method(puzzle, name):
     """The contract record (protocol.Method) of method ``name`` for ``puzzle``."""
-    return {m.name: m for m in puzzle.methods()}[name]
+    return {m.name: m for m in family_of(puzzle).methods(puzzle)}[name]
 
 
 def run_method(puzzle, name, **options):

@@ -3,7 +3,7 @@ optimal counts from tests/data/blocks.txt in both metrics (every one
 of them in the slow test), Tannentei proved in both counts, the searches
 agreeing with each other and with an independent grid solver written here,
 solution counts checked by brute force, every solution replayed.
-Family code: pysrc/puzzlelab/families/blocks.py and blocks_search.py."""
+Family code: pysrc/puzzlelab/families/blocks/."""
 
 import json
 import os
@@ -17,7 +17,8 @@ from conftest import ROOT, data_file
 from helpers import run_method, replay
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit
-from puzzlelab.families import blocks, blocks_search
+from puzzlelab.families import blocks
+from puzzlelab.families.blocks import bfs as blocks_bfs, reachable as blocks_explore
 from puzzlelab.search import ALGORITHMS, drain, explore
 
 HAKOIRI = "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?"
@@ -191,7 +192,7 @@ def solve(puzzle, algorithm="fast", **kw):
     """``fast``: the family's own BFS; other names: the method of that name
     in the position's contract."""
     if algorithm == "fast":
-        return drain(blocks_search.bfs(puzzle, **kw))
+        return drain(blocks_bfs.bfs(puzzle, **kw))
     return run_method(puzzle, algorithm, **kw)
 
 
@@ -631,7 +632,7 @@ def test_bidirectional_on_a_complete_goal():
 
 def test_no_solution():
     puzzle = load("blocks:4x5:HAAI/HAAI/JKNL/JKOL/P..Q:????/????/????/?AA?/?AA?")
-    for search in (blocks_search.bfs, ALGORITHMS["bfs"]):
+    for search in (blocks_bfs.bfs, ALGORITHMS["bfs"]):
         with pytest.raises(NoSolution) as info:
             drain(search(puzzle))
         assert info.value.details["stats"]["expanded"] > 0
@@ -652,7 +653,7 @@ def test_memory_budget():
     assert stats["peak"] > 5000 and stats["expanded"] > 0
     assert "limit 5,000" in info.value.message
     with pytest.raises(SearchLimit):
-        drain(blocks_search.explore(puzzle, max_states=5000))
+        drain(blocks_explore.explore(puzzle, max_states=5000))
     reply = api.run({"op": "solve", "code": "blocks:tannentei", "max_states": 5000})
     assert reply["error"]["type"] == "limit"
 

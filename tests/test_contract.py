@@ -12,6 +12,10 @@ import random
 import sys
 import time
 
+# Silences are measured in this process's CPU seconds: what the code does
+# between two progress records, whatever else the machine is running.
+cpu = time.process_time
+
 import pytest
 
 from puzzlelab import api, codes
@@ -24,15 +28,15 @@ BUDGET = 400_000           # max_states for the matrix (small positions)
 def timed(req):
     """Run a request through api.handle; (reply, longest silence in s)."""
     gen = api.handle(req)
-    last = time.perf_counter()
+    last = cpu()
     worst = 0.0
     while True:
         try:
             next(gen)
         except StopIteration as stop:
-            worst = max(worst, time.perf_counter() - last)
+            worst = max(worst, cpu() - last)
             return stop.value, worst
-        now = time.perf_counter()
+        now = cpu()
         worst = max(worst, now - last)
         last = now
 

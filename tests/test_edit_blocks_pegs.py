@@ -1,5 +1,5 @@
 """Editor actions of the sliding-block and peg-solitaire families
-(families/blocks_edit.py, families/pegs_edit.py), through api.py's ``edit``
+(families/blocks/edit.py, families/pegs/edit.py), through api.py's ``edit``
 op as the page sends them: every action, its errors, and that every code an
 edit returns opens again unchanged.  Pure Python and fast (also run inside
 Pyodide by tests/test_pyodide.py's runner)."""

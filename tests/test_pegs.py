@@ -16,7 +16,8 @@ import pytest
 from helpers import replay, run_method
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit, Unsolvable
-from puzzlelab.families import pegs, pegs_search
+from puzzlelab.families import pegs
+from puzzlelab.families.pegs import beam as pegs_beam, dfs as pegs_dfs, meet as pegs_meet
 from puzzlelab.search import ALGORITHMS, drain
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -97,7 +98,7 @@ def test_canonical_form(code, canonical):
 
 def test_encode_keeps_the_goal_and_reparses():
     puzzle = codes.parse("pegs:hoppers")
-    result = drain(pegs_search.meet(puzzle))
+    result = drain(pegs_meet.meet(puzzle))
     for state in result.states:
         again = codes.parse(puzzle.encode(state))
         assert again.start == state
@@ -251,7 +252,7 @@ def test_class_refusals_are_sound():
             while todo:
                 state = todo.pop()
                 assert not puzzle.is_goal(state), code
-                for _move, nxt in puzzle._jump_successors(state):
+                for _move, nxt in puzzle.jump_successors(state):
                     if nxt not in seen:
                         seen.add(nxt)
                         todo.append(nxt)
@@ -273,7 +274,7 @@ def test_impossible_complement_is_exhausted():
     puzzle = codes.parse("pegs:triangle15-4-complement")
     pegs.check_solvable(puzzle)
     with pytest.raises(NoSolution) as info:
-        drain(pegs_search.meet(puzzle))
+        drain(pegs_meet.meet(puzzle))
     assert "explored exhaustively" in info.value.message
     assert info.value.details["stats"]["expanded"] > 0
 
@@ -300,15 +301,15 @@ TRIANGLE15 = {1: (10, 10), 2: (10, 11), 3: (10, 11), 4: (9, 9), 5: (11, None),
 def test_triangle15_table(hole):
     anywhere, complement = TRIANGLE15[hole]
     puzzle = codes.parse(f"pegs:triangle15-{hole - 1}")
-    result = drain(pegs_search.meet(puzzle))
+    result = drain(pegs_meet.meet(puzzle))
     check(puzzle, result)
     assert result.cost == anywhere
     puzzle = codes.parse(f"pegs:triangle15-{hole - 1}-complement")
     if complement is None:
         with pytest.raises(NoSolution):
-            drain(pegs_search.meet(puzzle))
+            drain(pegs_meet.meet(puzzle))
     else:
-        result = drain(pegs_search.meet(puzzle))
+        result = drain(pegs_meet.meet(puzzle))
         check(puzzle, result)
         assert result.cost == complement
 
@@ -317,7 +318,7 @@ def test_triangle15_finishing_holes_start_4():
     """pegs.txt: start 4 -> finish 3:10 4:9 9:10 12:10 15:9 (1-based)."""
     for hole, moves in {3: 10, 4: 9, 9: 10, 12: 10, 15: 9}.items():
         puzzle = codes.parse(f"pegs:triangle15-3-{hole - 1}")
-        assert drain(pegs_search.meet(puzzle)).cost == moves
+        assert drain(pegs_meet.meet(puzzle)).cost == moves
 
 
 def test_variant21_seed_004():
@@ -347,19 +348,19 @@ def test_triangle_shortest_a127500(side, moves):
             pegs.check_solvable(puzzle)
         except Unsolvable:
             continue
-        best[hole] = drain(pegs_search.meet(puzzle)).cost
+        best[hole] = drain(pegs_meet.meet(puzzle)).cost
     assert min(best.values()) == moves
     default = codes.parse(f"pegs:triangle{side}")
-    assert drain(pegs_search.meet(default)).cost == moves
+    assert drain(pegs_meet.meet(default)).cost == moves
 
 
 def test_english_solution_fast():
     puzzle = codes.parse("pegs:english")
-    result = drain(pegs_search.dfs(puzzle))
+    result = drain(pegs_dfs.dfs(puzzle))
     check(puzzle, result)
     assert not result.optimal and result.extra["jumps"] == 31
     jump = codes.parse("pegs:english", {"metric": "jump"})
-    result = drain(pegs_search.dfs(jump))
+    result = drain(pegs_dfs.dfs(jump))
     check(jump, result)
     assert result.cost == 31 and result.optimal
 
@@ -369,7 +370,7 @@ def test_beam_finds_short_solutions_on_big_triangles():
     A127500 gives 12 and 13 moves for sides 7 and 8."""
     for code, most in (("pegs:triangle28", 12), ("pegs:triangle36", 14)):
         puzzle = codes.parse(code)
-        result = drain(pegs_search.beam(puzzle))
+        result = drain(pegs_beam.beam(puzzle))
         check(puzzle, result)
         assert not result.optimal and result.cost <= most
 
@@ -377,7 +378,7 @@ def test_beam_finds_short_solutions_on_big_triangles():
 @pytest.mark.slow
 def test_english_18_moves_proven():
     puzzle = codes.parse("pegs:english")
-    result = drain(pegs_search.meet(puzzle, max_states=8_000_000))
+    result = drain(pegs_meet.meet(puzzle, max_states=8_000_000))
     check(puzzle, result)
     assert result.cost == 18 and result.optimal
 

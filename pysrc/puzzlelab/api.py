@@ -38,8 +38,8 @@ import time
 
 from . import codes
 from .errors import BadRequest, NoSolution, PuzzleError, SearchLimit, show
-from .families import FAMILIES, family_module
-from .search import drain, explore
+from .families import FAMILIES, family_module, family_of
+from .search import drain
 from .search.common import DEFAULT_MAX_STATES, MAX_STATES_LIMIT, predecessors_of
 
 VERSION = "0.1.0"
@@ -118,29 +118,26 @@ def _puzzle(req):
 
 def _contract(puzzle):
     """The describe reply's ``methods`` (auto first) and ``bounds``."""
-    metrics = list(_family_metrics(puzzle))
-    methods = puzzle.methods()
+    family = family_of(puzzle)
+    metrics = list(family.METRICS)
+    methods = family.methods(puzzle)
     by_name = {m.name: m for m in methods}
-    auto = by_name[puzzle.auto_method()]
+    auto = by_name[family.auto_method(puzzle)]
     auto_json = auto.to_json(metrics)
     auto_json.update({"name": "auto", "label": f"Auto: {auto.label}",
                       "help": AUTO_HELP, "resolves": auto.name})
     return ([auto_json] + [m.to_json(metrics) for m in methods],
-            [b.to_json() for b in puzzle.bounds()])
-
-
-def _family_metrics(puzzle):
-    module = family_module(puzzle.family)
-    return tuple(module.METRICS)
+            [b.to_json() for b in family.bounds(puzzle)])
 
 
 def plan(puzzle, req, options):
     """Check a solve request against the method contract.  Returns
     (method record, bound name or None, keyword arguments for its run)."""
-    methods = puzzle.methods()
+    family = family_of(puzzle)
+    methods = family.methods(puzzle)
     by_name = {m.name: m for m in methods}
     asked = _text(req, "algorithm") or options.get("algo") or "auto"
-    name = puzzle.auto_method() if asked == "auto" else asked
+    name = family.auto_method(puzzle) if asked == "auto" else asked
     method = by_name.get(name)
     if method is None:
         raise BadRequest(f"Unknown method '{show(asked)}' for {puzzle.family}; "
@@ -148,11 +145,11 @@ def plan(puzzle, req, options):
     if method.why:
         raise BadRequest(f"{method.label} cannot solve this position: {method.why}.")
     bound = _text(req, "heuristic") or options.get("h") or None
-    names = [b.name for b in puzzle.bounds()]
+    names = [b.name for b in family.bounds(puzzle)]
     if bound is not None:
         if bound not in names:
             raise BadRequest(f"Unknown lower bound '{show(bound)}' for this position"
-                             f"{' and counting rule' if len(_family_metrics(puzzle)) > 1 else ''}; "
+                             f"{' and counting rule' if len(family.METRICS) > 1 else ''}; "
                              f"choose from {', '.join(names) or 'none'}.")
         if not method.bounds:
             users = [m.label for m in methods if m.bounds and not m.why]
@@ -167,7 +164,7 @@ def plan(puzzle, req, options):
         counters = [m.label for m in methods if m.count and not m.why]
         raise BadRequest(f"{method.label} cannot count optimal solutions; choose "
                          f"{' or '.join(counters) or 'no counting'}.")
-    metric = getattr(puzzle, "metric", None)
+    metric = puzzle.metric
     if method.metrics is not None and metric not in method.metrics:
         raise BadRequest(f"{method.label} does not support the counting rule "
                          f"'{metric}'; it takes {', '.join(method.metrics)}.")
@@ -208,7 +205,7 @@ def solve(req):
     puzzle, options = _puzzle(req)
     method, bound, kwargs = plan(puzzle, req, options)
     codes.check_solvable(puzzle)
-    yield from puzzle.prepare(method.name, bound)
+    yield from family_of(puzzle).prepare(puzzle, method.name, bound)
     result = yield from method.run(puzzle, **kwargs)
     states = result.states
     reply = {
@@ -239,16 +236,12 @@ def analyze(req):
     origin = req.get("from", "goal")
     if origin not in (None, "goal", "start"):
         raise BadRequest(f"The field 'from' must be goal or start, not {show(origin)}.")
-    root = getattr(puzzle, "goal_state", None)
+    root = puzzle.goal_state
     step = predecessors_of(puzzle)
     where = "goal"
     if origin == "start" or root is None or step is None:
         root, step, where = puzzle.start, puzzle.successors, "start"
-    custom = getattr(puzzle, "custom_explore", None)
-    search = custom(root, max_states=max_states) if custom else None
-    if search is None:
-        search = explore(step, root, max_states=max_states)
-    result = yield from search
+    result = yield from family_of(puzzle).explore(puzzle, root, step, max_states)
     extra = result.extra
     return {"ok": True, "op": "analyze", "family": puzzle.family,
             "code": puzzle.code(), "from": where,
@@ -263,16 +256,14 @@ def analyze(req):
 def edit(req):
     """Apply an editor action (``action`` plus its arguments ``args``, an
     object whose keys must be the ones the family's ``ACTIONS`` table lists
-    for that action) through ``families/<family>_edit.py``'s
-    ``edit(puzzle, action, args) -> code`` (or ``{code, note}``: the reply
+    for that action) through the family's
+    ``edit(puzzle, action, args) -> code`` hook (or ``{code, note}``: the reply
     then carries ``note``, what the edit had to take away) and describe the
     resulting position.  The page never builds codes itself: every change
     to a position goes through here."""
     _check_fields(req, "edit")
     puzzle, options = _puzzle(req)
-    module = family_module(puzzle.family + "_edit")
-    if module is None:
-        raise BadRequest("This puzzle has no editor.")
+    module = family_of(puzzle)
     action = req.get("action")
     if not isinstance(action, str) or action not in module.ACTIONS:
         raise BadRequest(f"Unknown editor action {show(action)} for {puzzle.family}; "
@@ -311,11 +302,7 @@ def moves(req):
     judge = _flag(req, "judge")
     budget = _budget(req) if req.get("max_states") is not None else DEFAULT_MAX_STATES // 4
     out = []
-    relabel = getattr(puzzle, "relabel", None)    # keep pieces' own labels
-    for move, child in puzzle.successors(puzzle.start):
-        if relabel is not None:
-            labelled_moves, labelled_states = relabel([move])
-            move, child = labelled_moves[0], labelled_states[-1]
+    for move, child in family_of(puzzle).legal_moves(puzzle):
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
     if judge:
@@ -333,11 +320,11 @@ def _winnable(code, options, budget):
         codes.check_solvable(child)
     except PuzzleError:
         return False
-    judge = getattr(child, "judge_method", None)
-    name = judge() if judge is not None else child.auto_method()
+    family = family_of(child)
+    name = family.judge_method(child)
     method, bound, kwargs = plan(child, {"algorithm": name, "max_states": budget}, {})
     try:
-        yield from child.prepare(method.name, bound)
+        yield from family.prepare(child, method.name, bound)
         yield from method.run(child, **kwargs)
         return True
     except NoSolution:
@@ -351,21 +338,18 @@ def presets(req=None):
         _check_fields(req, "presets")
     out = []
     for name in FAMILIES:
-        module = family_module(name)
-        if module is None:
-            continue
-        for label, code in module.PRESETS:
+        for label, code in family_module(name).PRESETS:
             out.append({"family": name, "label": label, "code": code})
     return {"ok": True, "op": "presets", "presets": out}
 
 
 def tables_op(req):
     """The table files a solve will load (the worker fetches them first)."""
-    from . import tables
     _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
-    names = tables.needed(puzzle, _text(req, "heuristic") or options.get("h"),
-                          _text(req, "algorithm") or options.get("algo"))
+    names = family_of(puzzle).tables_needed(
+        puzzle, _text(req, "heuristic") or options.get("h"),
+        _text(req, "algorithm") or options.get("algo"))
     return {"ok": True, "op": "tables", "tables": names}
 
 

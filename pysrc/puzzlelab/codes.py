@@ -2,9 +2,10 @@
 link form used in URL fragments, ``CODE&key=value&...`` (options such as the
 counting rule, method and playback step travel after ``&``).
 
-Called by ``api.py`` only.  Each family parses its own fields; this module
-checks the envelope (length, characters, family name) so every family gets
-the same clear messages for junk.
+Called by ``api.py`` only.  Each family parses its own fields (its
+``parse`` and ``expand_preset`` hooks); this module checks the envelope
+(length, characters, family name) and the link options, so every family
+gets the same clear messages for junk.
 """
 
 from urllib.parse import unquote
@@ -101,10 +102,10 @@ def parse(code, options=None):
         raise CodeError(f"Unknown puzzle family '{_show(name)}': codes start "
                         f"with {', '.join(f + ':' for f in FAMILIES)}")
     module = family_module(name)
-    if module is None:
-        raise CodeError(f"The '{name}' family is not available in this version.")
-    if len(fields) == 2 and hasattr(module, "expand_preset"):
-        return parse(module.expand_preset(fields[1]), options)
+    if len(fields) == 2:
+        expanded = module.expand_preset(fields[1])
+        if expanded is not None:
+            return parse(expanded, options)
     if len(fields) < 2 or not fields[1]:
         raise CodeError(f"The code stops after '{name}:'; the board size or "
                         f"kind comes next.")
@@ -112,7 +113,5 @@ def parse(code, options=None):
 
 
 def check_solvable(puzzle):
-    module = family_module(puzzle.family)
-    check = getattr(module, "check_solvable", None)
-    if check is not None:
-        check(puzzle)
+    """Raise Unsolvable when the family's argument settles it at once."""
+    family_module(puzzle.family).check_solvable(puzzle)

@@ -1,48 +1,54 @@
-"""The Puzzle protocol (what search algorithms know about a puzzle) and the
-method contract (what each method accepts), in one place.
+"""The declared interfaces, in one place: the Puzzle protocol (what search
+algorithms know about a puzzle), the Family protocol (every hook ``api.py``
+calls on a family package), and the method contract (what each method
+accepts).
 
-Families (``families/*.py``) implement the protocol; searches (``search/*.py``)
-consume it; ``api.py`` glues the two and checks every request against the
-contract before a search starts.  States are immutable and hashable
-(``bytes`` or ``int`` for speed) and canonical where pieces are
-interchangeable.
+Layers, one way only (``tests/test_layers.py`` checks it): ``search/`` knows
+this file and ``errors.py``, never a family; each family package
+(``families/<name>/``) knows ``search/``, this file, ``errors.py`` and
+``tables.py``, never ``api.py`` or the CLI; ``api.py`` reaches a family only
+through the hooks of :class:`Family`, never by discovering attributes.
 
-Puzzle protocol -- required:
-    start                      the start state
-    is_goal(state) -> bool
-    successors(state)          iterable of (move, state); every move costs 1
-    format_move(move) -> str   human notation of a move
-    encode(state) -> str       the position code of a state (same family)
-    view(state) -> dict        JSON-able snapshot the web renderer draws
-
-Puzzle protocol -- optional (generic searches check and degrade or refuse):
-    heuristic(state) -> int    admissible lower bound on remaining cost
-    goal_state                 the single goal state when there is one
-                               (enables bidirectional search)
-    predecessors(state)        iterable of (move, state) with
-                               ``state --move--> argument``; defaults to
-                               ``successors`` for reversible puzzles when
-                               ``reversible`` is true
-    reversible                 true when every move can be undone by a move
-    inverse_move(move)         the move that undoes ``move`` (lets IDA* skip
-                               immediate undo without comparing states)
-
-The method contract: a family's ``methods()`` lists, for one position, every
-method the page and the CLI may ask for, as :class:`Method` records.  The API
-refuses any request outside it with a message that says what to change, and
-calls ``run`` with exactly the keyword arguments the record declares:
-``max_states`` always, ``heuristic`` (a callable lower bound, or None for the
-method's default) only when ``bounds`` is not empty, ``count`` only when
-``count`` is true.  The page reads the same records (``describe``) to enable
-its menus.  Lower bounds are declared as :class:`Bound` records.
+States are immutable and hashable (``bytes`` or ``int`` for speed) and
+canonical where pieces are interchangeable.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable, Iterable, Optional, Protocol, Tuple
+from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List,
+                    Optional, Protocol, Sequence, Tuple)
 
 
 class Puzzle(Protocol):
+    """One position of one family, with its goal and counting rule.
+
+    Searches use:
+        start                    the start state
+        is_goal(state)           True on a goal state
+        successors(state)        iterable of (move, state); every move costs 1
+        goal_state               the single goal state, or None (a pattern)
+        predecessors             None, or a function like successors giving
+                                 (move, state) with ``state --move--> argument``
+        reversible               True when every move can be undone by a move
+        inverse_move(move)       the move that undoes ``move`` (reversible
+                                 puzzles; lets IDA* skip immediate undo)
+        heuristic(state)         the default admissible lower bound
+        heuristics               {bound name: callable lower bound}
+    The API and the page use:
+        family, metric           the family's name, the counting rule
+        code()                   the position code of the start
+        encode(state)            the code of any state (same goal and rule)
+        view(state)              JSON-able snapshot the web renderer draws
+        describe()               JSON-able facts for the page (goal, sizes ...)
+        format_move(move)        human notation of a move
+        move_json(move)          JSON-able data the page animates
+    """
+
     start: Hashable
+    family: str
+    metric: str
+    goal_state: Optional[Hashable]
+    reversible: bool
+    heuristics: Dict[str, Callable]
 
     def is_goal(self, state) -> bool: ...
 
@@ -50,9 +56,96 @@ class Puzzle(Protocol):
 
     def format_move(self, move) -> str: ...
 
+    def move_json(self, move) -> dict: ...
+
     def encode(self, state) -> str: ...
 
+    def code(self) -> str: ...
+
     def view(self, state) -> dict: ...
+
+    def describe(self) -> dict: ...
+
+
+class Family(Protocol):
+    """The public face of a family package (``families/<name>/__init__.py``):
+    module-level names and functions, like Tatham's ``struct game``.  A new
+    family implements every one of them; ``families.check_family`` and a
+    test check that none is missing.
+
+    FAMILY                       the code prefix (``tiles``)
+    METRICS                      counting rules, the default first
+    PRESETS                      [(label, code)] for the page's menu
+    ACTIONS                      {editor action: (argument names, ...)}
+    TABLES                       {table file name: about}; built by
+                                 :func:`build_table`, fetched by the worker
+    """
+
+    FAMILY: str
+    METRICS: Sequence[str]
+    PRESETS: Sequence[Tuple[str, str]]
+    ACTIONS: Dict[str, Tuple[str, ...]]
+    TABLES: Dict[str, str]
+
+    def parse(self, params: str, rest: List[str], options: Dict[str, str]) -> Puzzle:
+        """``family:PARAMS:REST...`` -> a puzzle; ``options`` are the link
+        options (``metric``, ``first``).  Raises CodeError with a message
+        that names the fix."""
+
+    def expand_preset(self, name: str) -> Optional[str]:
+        """The full code of preset ``name`` (``pegs:english``), or None when
+        ``name`` is no preset (parse then reports what is wrong)."""
+
+    def check_solvable(self, puzzle: Puzzle) -> None:
+        """Raise Unsolvable when an argument without search settles it
+        (parity, position classes); else return."""
+
+    def methods(self, puzzle: Puzzle) -> List["Method"]:
+        """The method contract for this position: every method, what it
+        accepts, and why it is unavailable where it is."""
+
+    def auto_method(self, puzzle: Puzzle) -> str:
+        """The method ``auto`` runs for this position (a name in methods)."""
+
+    def judge_method(self, puzzle: Puzzle) -> str:
+        """The method play mode's "can this still be won?" runs."""
+
+    def bounds(self, puzzle: Puzzle) -> List["Bound"]:
+        """The lower bounds this position offers (names as in heuristics)."""
+
+    def prepare(self, puzzle: Puzzle, method: str, bound: Optional[str]) -> Iterator[dict]:
+        """Generator: build the tables a solve by ``method`` with lower bound
+        ``bound`` will use, yielding progress records (``phase: "prepare"``)
+        so no later step stops silently to load one."""
+
+    def tables_needed(self, puzzle: Puzzle, bound: Optional[str],
+                      method: Optional[str]) -> List[str]:
+        """Table files (keys of TABLES) that solve will load: the worker
+        fetches them first."""
+
+    def build_table(self, name: str) -> bytes:
+        """The bytes of table file ``name`` (build time, CPython)."""
+
+    def explore(self, puzzle: Puzzle, root: Hashable, step: Callable,
+                max_states: int) -> Iterator[dict]:
+        """Generator returning a SearchResult whose ``extra`` holds the
+        histogram of distances from ``root`` (moving by ``step``), the
+        farthest states and the reachable count (the analyze op)."""
+
+    def legal_moves(self, puzzle: Puzzle) -> List[Tuple[Any, Hashable]]:
+        """(move, state) for every move from the start, states encodable
+        with the pieces' own labels (play mode)."""
+
+    def edit(self, puzzle: Puzzle, action: str, args: Dict[str, Any]):
+        """Apply editor ``action`` (its argument names already checked
+        against ACTIONS): the new code, or {code, note} when the edit had to
+        take something away (the note says what)."""
+
+
+FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
+                "expand_preset", "check_solvable", "methods", "auto_method",
+                "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+                "explore", "legal_moves", "edit")
 
 
 @dataclass(frozen=True)
@@ -71,7 +164,12 @@ class Bound:
 
 @dataclass(frozen=True)
 class Method:
-    """What one method accepts, for one position.
+    """What one method accepts, for one position.  The API refuses any
+    request outside it with a message that says what to change, and calls
+    ``run`` with exactly the keyword arguments the record declares:
+    ``max_states`` always, ``heuristic`` (a callable lower bound) only when
+    ``bounds`` is not empty, ``count`` only when ``count`` is true.  The
+    page reads the same records (``describe``) to enable its menus.
 
     name         what requests and links carry (``algorithm``, ``&algo=``)
     label, help  the menu text and one line: what it is, when to pick it

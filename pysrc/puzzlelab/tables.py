@@ -1,9 +1,10 @@
-"""Precomputed tables (pattern databases): which files exist, how to build
-them, where to find them.  ``build.py`` calls :func:`build_all` (CPython, at
-build time, cached per GENERATOR_VERSION); the web worker asks ``api.py``'s
-``tables`` op which files a solve needs, fetches them into ``/tables/`` and
-calls :func:`register_dir`; the families call :func:`load`.  The generator
-itself lives in ``families/tiles_pdb.py``.
+"""Where precomputed table files (pattern databases) live, and how they are
+found.  A leaf: it knows no family.  The families declare their files
+(``TABLES``) and build them (``build_table``); ``build.py`` writes them into
+the site through :func:`puzzlelab.families.build_tables`; the web worker asks
+``api.py``'s ``tables`` op which files a solve needs, fetches them into
+``/tables/`` and calls :func:`register_dir`; the families read them with
+:func:`load`.
 
 Search order of :func:`load`: registered directories, then ``$PUZZLELAB_TABLES``,
 then :func:`default_cache_dir`.  A table found nowhere is built on demand
@@ -16,18 +17,7 @@ import sys
 
 from .errors import PuzzleError
 
-GENERATOR_VERSION = "tiles-pdb-2"
-
-# file name -> what it holds; every entry is built by build_all
-TABLE_SPECS = {
-    "tiles4x4-block6.pdb": {
-        "family": "tiles", "kind": "pdb", "board": (4, 4),
-        "cells": (4, 5, 8, 9, 12, 13),
-        "about": "6 tiles of a 2x3 corner block; through the board's symmetries "
-                 "it gives both 6-tile patterns of the 6-6-3 partition and of "
-                 "its mirror image",
-    },
-}
+GENERATOR_VERSION = "tiles-pdb-3"      # cache folder: bump when a builder changes
 
 _dirs = []
 _loaded = {}
@@ -54,25 +44,8 @@ def _search_path():
     return out
 
 
-def needed(puzzle, heuristic_name=None, algorithm=None):
-    """File names a solve of ``puzzle`` with this lower bound (None: the
-    automatic choice) and algorithm will load."""
-    hook = getattr(puzzle, "tables_needed", None)
-    if hook is None:
-        return []
-    return list(hook(heuristic_name, algorithm))
-
-
-def build_one(name, outdir):
-    """Build one table into ``outdir`` (atomically); return its path."""
-    spec = TABLE_SPECS.get(name)
-    if spec is None:
-        raise PuzzleError(f"Unknown table '{name}'.")
-    from .families import tiles_pdb
-    w, h = spec["board"]
-    table, _figures = tiles_pdb.build_sparse(w, h, spec["cells"])
-    data = tiles_pdb.encode_table(w, h, spec["cells"], table,
-                                  "puzzlelab.families.tiles_pdb", GENERATOR_VERSION)
+def write(outdir, name, data):
+    """Write a table file atomically; returns its path."""
     os.makedirs(outdir, exist_ok=True)
     path = os.path.join(outdir, name)
     tmp = f"{path}.{os.getpid()}.tmp"
@@ -82,18 +55,9 @@ def build_one(name, outdir):
     return path
 
 
-def build_all(outdir):
-    """Write every table into ``outdir``; return the file names written.
-    Pure Python, deterministic bytes."""
-    names = []
-    for name in sorted(TABLE_SPECS):
-        build_one(name, outdir)
-        names.append(name)
-    return names
-
-
-def load(name):
-    """The bytes of table ``name``."""
+def load(name, build):
+    """The bytes of table ``name``; ``build()`` makes them when the file is
+    found nowhere (CPython only: the page fetches its tables first)."""
     got = _loaded.get(name)
     if got is not None:
         return got
@@ -107,12 +71,9 @@ def load(name):
         if sys.platform == "emscripten":
             raise PuzzleError(f"The table '{name}' is missing: the page should "
                               f"have fetched it before solving.", table=name)
-        if name not in TABLE_SPECS:
-            raise PuzzleError(f"Unknown table '{name}'.")
         sys.stderr.write(f"puzzlelab: building table {name} into "
                          f"{default_cache_dir()} (once per machine) ...\n")
-        path = build_one(name, default_cache_dir())
-        with open(path, "rb") as f:
-            got = f.read()
+        got = build()
+        write(default_cache_dir(), name, got)
     _loaded[name] = got
     return got

@@ -1,22 +1,20 @@
 """A*: best-first on f = g + h with an admissible lower bound h; optimal.
-Keeps every generated state (the memory budget applies).  Reopens a closed
-state when a shorter path reaches it, so an admissible but inconsistent h is
-still safe.  Ties on f prefer the deeper node, which finds the goal sooner.
-Siblings: idastar.py (same bound, linear memory), bfs.py (h = 0).
+One of the lab's methods.  Keeps every generated state (the memory budget
+applies).  Reopens a closed state when a shorter path reaches it, so an
+admissible but inconsistent h is still safe.  Ties on f prefer the deeper
+node, which finds the goal sooner.  Siblings: idastar.py (same bound, linear
+memory), bfs.py (h = 0).
 """
 
 import heapq
 
-from .common import (Clock, SearchResult, over_budget, no_solution, progress,
-                     stats, walk_back, CHECK_EVERY, DEFAULT_MAX_STATES)
-from ..errors import PuzzleError
+from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MAX_STATES
 
 
 def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
-    h = heuristic or getattr(puzzle, "heuristic", None)
-    if h is None:
-        raise PuzzleError("A* needs a lower bound (heuristic) for this puzzle.")
-    clock = Clock()
+    """``heuristic``: the lower bound (default: the puzzle's ``heuristic``)."""
+    h = heuristic or puzzle.heuristic
+    cp = Checkpoint(max_states)
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors
@@ -25,6 +23,7 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
     tie = 0
     heap = [(h(start), 0, tie, start)]
     expanded = generated = 0
+    check = cp.next
     push, pop = heapq.heappush, heapq.heappop
     while heap:
         f, negg, _, state = pop(heap)
@@ -34,16 +33,9 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
         if is_goal(state):
             moves, states = walk_back(parents, state)
             return SearchResult(moves, states, len(moves), True,
-                                stats(clock, expanded, generated, len(best_g),
-                                      depth=len(moves)))
+                                cp.stats(expanded, generated, len(best_g),
+                                         depth=len(moves)))
         expanded += 1
-        if not expanded & (CHECK_EVERY - 1):
-            if len(best_g) > max_states:
-                over_budget(len(best_g), max_states, clock, expanded, generated)
-            if clock.due():
-                yield progress(clock, bound=f, expanded=expanded,
-                               generated=generated, held=len(best_g),
-                               frontier=len(heap))
         g1 = g + 1
         for move, child in successors(state):
             generated += 1
@@ -54,4 +46,8 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
             parents[child] = (state, move)
             tie += 1
             push(heap, (g1 + h(child), -g1, tie, child))
-    no_solution(clock, expanded, generated, len(best_g))
+        if generated >= check:
+            yield from cp.tick(generated, held=len(best_g), bound=f, expanded=expanded,
+                               generated=generated, frontier=len(heap))
+            check = cp.next
+    no_solution(cp.clock, expanded, generated, len(best_g))

@@ -1,23 +1,39 @@
-"""Shared pieces of the search modules: the progress clock, the result record,
-limits and path reconstruction.  Imported by every module in ``search/``;
-knows nothing about any family (only the Puzzle protocol in ``protocol.py``).
+"""The scaffolding every search shares, generic or a family's fast engine:
+the checkpoint (memory budget, clock, progress record), the result record,
+the errors with their figures, and path reconstruction.  Imported by every
+module in ``search/`` and by the families' engines; knows nothing about any
+family (only the Puzzle protocol in ``protocol.py``).
 
 Every search is a generator: it yields small progress dicts about every
 ``PROGRESS_INTERVAL`` seconds and *returns* a :class:`SearchResult`
 (``StopIteration.value``).  Drive one with :func:`drain` when progress is not
-wanted.
+wanted.  The hot loop of a search looks like this (the check is one integer
+comparison; the checkpoint decides the rest)::
+
+    cp = Checkpoint(max_states)
+    check = cp.next
+    for state in layer:
+        ...
+        generated += 1
+        if generated >= check:
+            yield from cp.tick(generated, held=len(seen), expanded=expanded,
+                               depth=depth)
+            check = cp.next
 """
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 from ..errors import NoSolution, SearchLimit
 
-PROGRESS_INTERVAL = 0.05   # seconds between progress records
-CHECK_EVERY = 64           # expansions between clock reads (must be 2**k)
-DEFAULT_MAX_STATES = 4_000_000   # states held in memory by default
-MAX_STATES_LIMIT = 200_000_000   # the largest budget a request may ask for
+PROGRESS_INTERVAL = 0.05          # seconds between progress records
+CHECK_STEP = 1024                 # counts between checkpoints, at most (an
+                                  # engine whose count grows slowly, one
+                                  # expansion making thousands of positions,
+                                  # passes a smaller step)
+DEFAULT_MAX_STATES = 4_000_000    # states held in memory by default
+MAX_STATES_LIMIT = 200_000_000    # the largest budget a request may ask for
 
 
 @dataclass
@@ -60,6 +76,46 @@ class Clock:
         return time.perf_counter() - self.t0
 
 
+class Checkpoint:
+    """The one place a search checks its memory budget and its clock.
+
+    ``next`` is the count (of whatever the engine counts: positions
+    generated, or expanded) at which the engine should call :meth:`tick`
+    again; ticks come ``step`` counts apart, and at most 1/64 of the budget
+    apart, so a search that counts what it generates holds at most a couple
+    of percent over its budget before it stops.  ``held`` is what the search
+    holds now (None: it holds only a path).
+    """
+
+    __slots__ = ("clock", "max_states", "what", "step", "next")
+
+    def __init__(self, max_states=DEFAULT_MAX_STATES, what="states", clock=None,
+                 step=CHECK_STEP):
+        self.clock = clock or Clock()
+        self.max_states = max_states
+        self.what = what
+        self.step = max(1, min(step, max_states // 64))
+        self.next = self.step
+
+    def tick(self, count, held=None, limit=True, **figures):
+        """Generator: raise SearchLimit over the budget (unless ``limit`` is
+        false: the engine handles that itself), yield one progress record
+        when the clock says one is due."""
+        self.next = count + self.step
+        if limit and held is not None and held > self.max_states:
+            self.over(held, figures.get("expanded", count), figures.get("generated", count))
+        if self.clock.due():
+            if held is not None:
+                figures["held"] = held
+            yield progress(self.clock, **figures)
+
+    def over(self, held, expanded, generated):
+        over_budget(held, self.max_states, self.clock, expanded, generated, self.what)
+
+    def stats(self, expanded, generated, peak, **more):
+        return stats(self.clock, expanded, generated, peak, **more)
+
+
 def progress(clock, **figures):
     """A progress record: JSON-able, small, with the elapsed seconds."""
     rec = {"elapsed": round(clock.elapsed(), 3)}
@@ -91,22 +147,48 @@ def no_solution(clock, expanded, generated, peak):
         stats=stats(clock, expanded, generated, peak))
 
 
-def walk_back(parents, state):
-    """Follow ``parents[state] = (prev_state, move)`` back to the root.
-
-    Returns (moves, states) from the root to ``state``.
-    """
+# -- path reconstruction -------------------------------------------------------
+def walk_back(parents, state, move_of=None):
+    """Follow parent links back to the root; returns (moves, states) from
+    the root to ``state``.  ``parents[state]`` is ``(previous state, move)``
+    (None at the root), or, with ``move_of``, just the previous state, and
+    ``move_of(previous, state)`` gives the move between them."""
     moves, states = [], [state]
     while True:
         link = parents[state]
         if link is None:
             break
-        state, move = link
+        if move_of is None:
+            prev, move = link
+        else:
+            prev, move = link, move_of(link, state)
         moves.append(move)
-        states.append(state)
+        states.append(prev)
+        state = prev
     moves.reverse()
     states.reverse()
     return moves, states
+
+
+def descend(dist, state, depth, neighbours, key=None, stop=0):
+    """A path down a table of distances: from ``state`` at ``depth``, step to
+    a neighbour whose distance (``dist[key(neighbour)]``) is one less, until
+    ``stop``.  ``neighbours(state)`` gives (move, neighbour) pairs.  Returns
+    the moves in the order taken and the last state.  Searches that store
+    distances instead of parent links (layer by layer, up to symmetry)
+    rebuild their paths with it."""
+    key = key or (lambda s: s)
+    moves = []
+    while depth > stop:
+        for move, nxt in neighbours(state):
+            if dist.get(key(nxt)) == depth - 1:
+                moves.append(move)
+                state = nxt
+                depth -= 1
+                break
+        else:
+            raise AssertionError(f"no neighbour one nearer at depth {depth}")
+    return moves, state
 
 
 def predecessors_of(puzzle):
@@ -147,8 +229,3 @@ def drain(gen):
             next(gen)
         except StopIteration as stop:
             return stop.value
-
-
-def max_states_of(options):
-    value = (options or {}).get("max_states") or DEFAULT_MAX_STATES
-    return int(value)

@@ -2,11 +2,11 @@
 histogram, the farthest states and the size of the reachable set.  Used for
 "farthest positions from the goal" (explore backwards from the goal with
 ``predecessors``; for reversible puzzles successors do) and for "how many
-positions can be reached from here".  Siblings: bfs.py.
+positions can be reached from here", by families without an explorer of
+their own.  Siblings: bfs.py.
 """
 
-from .common import (Clock, SearchResult, over_budget, progress, stats,
-                     CHECK_EVERY, DEFAULT_MAX_STATES)
+from .common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 
 MAX_FARTHEST = 200
 
@@ -18,35 +18,34 @@ def explore(step, root, *, max_states=DEFAULT_MAX_STATES, keep=MAX_FARTHEST):
     (count of states at each distance), ``farthest`` (up to ``keep`` states
     at the largest distance), ``max_distance`` and ``reachable``.
     """
-    clock = Clock()
+    cp = Checkpoint(max_states)
     seen = {root}
     layer = [root]
     histogram = [1]
     expanded = generated = 0
+    check = cp.next
     last = layer
     while layer:
         nxt = []
         for state in layer:
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1):
-                if len(seen) > max_states:
-                    over_budget(len(seen), max_states, clock, expanded, generated)
-                if clock.due():
-                    yield progress(clock, depth=len(histogram) - 1, expanded=expanded,
-                                   generated=generated, held=len(seen),
-                                   histogram=histogram)
             for _move, child in step(state):
                 generated += 1
                 if child not in seen:
                     seen.add(child)
                     nxt.append(child)
+            if generated >= check:
+                yield from cp.tick(generated, held=len(seen), depth=len(histogram) - 1,
+                                   expanded=expanded, generated=generated,
+                                   histogram=histogram)
+                check = cp.next
         if len(seen) > max_states:
-            over_budget(len(seen), max_states, clock, expanded, generated)
+            cp.over(len(seen), expanded, generated)
         if nxt:
             histogram.append(len(nxt))
             last = nxt
         layer = nxt
     extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
              "reachable": len(seen), "farthest": last[:keep]}
-    return SearchResult([], [root], 0, True,
-                        stats(clock, expanded, generated, len(seen)), extra)
+    return SearchResult([], [root], 0, True, cp.stats(expanded, generated, len(seen)),
+                        extra)

@@ -1,5 +1,6 @@
 """IDA*: iterative deepening on f = g + h with an admissible lower bound h.
-Optimal; memory is only the current path.  Each iteration's bound and the
+One of the lab's methods, and the oracle the specialised tiles IDA* is
+tested against.  Optimal; memory is only the current path.  Each iteration's bound and the
 states it expanded are reported as it finishes (the seeds print them as
 "----- 21 -----").  With ``count=True`` the final iteration is run to the
 end, counting every move sequence of optimal length (no state repeats on a
@@ -10,22 +11,22 @@ Prunes the move that undoes the previous one when the puzzle offers
 of successor iterators, no recursion.  Siblings: iddfs.py (h = 0), astar.py.
 """
 
-from .common import (Clock, SearchResult, progress, stats, no_solution,
-                     CHECK_EVERY, DEFAULT_MAX_STATES)
-from ..errors import SearchLimit, PuzzleError
+from .common import Checkpoint, SearchResult, progress, no_solution, DEFAULT_MAX_STATES
+from ..errors import SearchLimit
 
 INF = float("inf")
 MAX_BOUND = 1000
 
 
-def idastar(puzzle, *, count=False, heuristic=None, max_states=DEFAULT_MAX_STATES,
+def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATES,
             max_bound=MAX_BOUND):
-    """``max_states`` is accepted for the uniform signature; only the current
+    """``heuristic``: the lower bound (default: the puzzle's ``heuristic``).
+    ``max_states`` is accepted for the uniform signature; only the current
     path is held, so the budget never binds."""
-    h = heuristic or getattr(puzzle, "heuristic", None)
-    if h is None:
-        raise PuzzleError("IDA* needs a lower bound (heuristic) for this puzzle.")
-    clock = Clock()
+    h = heuristic or puzzle.heuristic
+    cp = Checkpoint(max_states, step=16)
+    clock = cp.clock
+    check = cp.next
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors
@@ -34,7 +35,7 @@ def idastar(puzzle, *, count=False, heuristic=None, max_states=DEFAULT_MAX_STATE
     iterations = []
     bound = h(start)
     if is_goal(start):
-        return SearchResult([], [start], 0, True, stats(clock, 0, 0, 1),
+        return SearchResult([], [start], 0, True, cp.stats(0, 0, 1),
                             {"iterations": [], "solutions": 1} if count else {})
     first = None          # (moves, states) of the first solution found
     solutions = 0
@@ -76,10 +77,11 @@ def idastar(puzzle, *, count=False, heuristic=None, max_states=DEFAULT_MAX_STATE
                 solutions += 1
                 continue
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1) and clock.due():
-                yield progress(clock, bound=bound, expanded=expanded,
-                               generated=generated, depth=g,
-                               iterations=iterations[-8:])
+            if expanded >= check:
+                yield from cp.tick(expanded, bound=bound, expanded=expanded,
+                                   generated=generated, depth=g,
+                                   iterations=iterations[-8:])
+                check = cp.next
             path.append(child)
             moves.append(move)
             undo.append(inverse(move) if inverse is not None else None)
@@ -94,10 +96,10 @@ def idastar(puzzle, *, count=False, heuristic=None, max_states=DEFAULT_MAX_STATE
                 extra["solutions"] = solutions
             m, s = first
             return SearchResult(m, s, len(m), True,
-                                stats(clock, expanded, generated, len(s),
+                                cp.stats(expanded, generated, len(s),
                                       depth=len(m)), extra)
         if next_bound == INF:
             no_solution(clock, expanded, generated, 0)
         bound = next_bound
     raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
-                      stats=stats(clock, expanded, generated, 0))
+                      stats=cp.stats(expanded, generated, 0))

@@ -1,12 +1,12 @@
 """Iterative-deepening depth-first search: depth limits 0, 1, 2, ...; memory
-is only the current path.  Optimal for unit costs.  Prunes a move that undoes
+is only the current path.  One of the lab's methods (exponential: practical
+for short solutions only).  Optimal for unit costs.  Prunes a move that undoes
 the previous one (``inverse_move``) and any state already on the path.
 An explicit stack of successor iterators replaces recursion (Pyodide's stack
 is small).  Siblings: idastar.py (the same with a lower bound).
 """
 
-from .common import (Clock, SearchResult, progress, stats, no_solution,
-                     CHECK_EVERY, DEFAULT_MAX_STATES)
+from .common import Checkpoint, SearchResult, progress, no_solution, DEFAULT_MAX_STATES
 from ..errors import SearchLimit
 
 MAX_DEPTH = 1000
@@ -15,14 +15,16 @@ MAX_DEPTH = 1000
 def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_depth=MAX_DEPTH):
     """``max_states`` is accepted for the uniform signature; only the current
     path is held, so the budget never binds."""
-    clock = Clock()
+    cp = Checkpoint(max_states, step=16)
+    clock = cp.clock
+    check = cp.next
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors
     expanded = generated = 0
     iterations = []
     if is_goal(start):
-        return SearchResult([], [start], 0, True, stats(clock, 0, 0, 1))
+        return SearchResult([], [start], 0, True, cp.stats(0, 0, 1))
     limit = 0
     while limit < max_depth:
         limit += 1
@@ -50,17 +52,18 @@ def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_depth=MAX_DEPTH):
                 path.append(child)
                 iterations.append({"bound": limit, "expanded": expanded - before})
                 return SearchResult(moves, path, len(moves), True,
-                                    stats(clock, expanded, generated, len(path),
+                                    cp.stats(expanded, generated, len(path),
                                           depth=len(moves)),
                                     {"iterations": iterations})
             if len(path) >= limit:
                 cut = True
                 continue
             expanded += 1
-            if not expanded & (CHECK_EVERY - 1) and clock.due():
-                yield progress(clock, bound=limit, expanded=expanded,
-                               generated=generated, depth=len(path),
-                               iterations=iterations[-5:])
+            if expanded >= check:
+                yield from cp.tick(expanded, bound=limit, expanded=expanded,
+                                   generated=generated, depth=len(path),
+                                   iterations=iterations[-5:])
+                check = cp.next
             moves.append(move)
             path.append(child)
             on_path.add(child)
@@ -71,4 +74,4 @@ def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_depth=MAX_DEPTH):
         if not cut:
             no_solution(clock, expanded, generated, 0)
     raise SearchLimit(f"Iterative deepening gave up at depth {max_depth}.",
-                      stats=stats(clock, expanded, generated, 0))
+                      stats=cp.stats(expanded, generated, 0))

@@ -1,8 +1,9 @@
 """Sliding blocks (Hakoiri-musume / Klotski / Huarong Dao, Century, Dad's
 puzzle, Tannentei, any polyomino blocks on a W x H board with walls): rules,
-codes, canonical states, goal patterns, lower bounds.  Called through
-``codes.py``/``api.py``; the fast breadth-first search it hands to the API
-(``custom_search("bfs")``) lives beside it in ``blocks_search.py``.
+codes, canonical states, goal patterns, lower bounds.  The family's hooks
+(``__init__``) build on it; beside it: model.py (the leaf: constants, the
+move record), expand.py (the expansion table), bfs.py and reachable.py (the
+fast engines), editor.py (the editor).
 
 Code: ``blocks:WxH:ROWS:GOALS`` -- ROWS is the start, rows separated by
 ``/``, one character per cell: a letter (A-Z, a-z) names the block covering
@@ -49,12 +50,13 @@ onto its twin's place), and counting paths there counts exactly these
 sequences.  tests/test_blocks.py checks this by plain enumeration.
 """
 
-from ..errors import CodeError, PuzzleError
-from ..protocol import Bound
+from ...errors import CodeError, PuzzleError
+from ...protocol import Bound
+from ..common import metric_of
+from .model import (DIRS, FAMILY, LETTERS, MEMO_LIMIT, METRICS, OPPOSITE, Move,
+                    connected, format_path, parse_rows, parse_size)
 
-FAMILY = "blocks"
-MIN_SIDE, MAX_SIDE = 1, 16
-METRICS = ("move", "step")
+# the lower bounds (names as in Blocks.heuristics)
 BOUNDS = {
     "manhattan": Bound("manhattan", "Manhattan distance of goal blocks",
                        "Sum of the distances the blocks named in the goal still "
@@ -63,13 +65,6 @@ BOUNDS = {
                        "Each block the goal names that is not yet in place needs "
                        "at least one move (move count)."),
 }
-DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
-ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
-LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-# The mini-search of one block's reachable places (move metric) is memoised
-# per (placement, empty cells); the memo is dropped when it grows past this.
-MEMO_LIMIT = 50_000
 
 # Named positions: name -> (label, code).  Known optimal counts are checked
 # in tests/test_blocks.py (move / step metric).
@@ -114,92 +109,12 @@ def expand_preset(name):
                     f"{', '.join(NAMED)}.")
 
 
-class Move:
-    """One move: block ``letter`` from placement ``p`` to ``q`` along
-    ``path`` (a string of ``U D L R``).  Equal when ``(p, q)`` are."""
-
-    __slots__ = ("letter", "p", "q", "path")
-
-    def __init__(self, letter, p, q, path):
-        self.letter, self.p, self.q, self.path = letter, p, q, path
-
-    def __eq__(self, other):
-        return (isinstance(other, Move) and self.p == other.p
-                and self.q == other.q)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash((self.p, self.q))
-
-    def __repr__(self):
-        return f"Move({self.letter!r}, {self.p}, {self.q}, {self.path!r})"
-
-
-def format_path(letter, path):
-    out = [letter]
-    i = 0
-    while i < len(path):
-        j = i
-        while j < len(path) and path[j] == path[i]:
-            j += 1
-        out.append(ARROWS[path[i]] + (str(j - i) if j - i > 1 else ""))
-        i = j
-    return "".join(out)
-
-
 # -- parsing -------------------------------------------------------------------
-
-def _size(params):
-    try:
-        w_s, h_s = params.lower().split("x")
-        w, h = int(w_s), int(h_s)
-    except ValueError:
-        raise CodeError(f"Board size '{params[:24]}' should look like 4x5 "
-                        f"(columns x rows).") from None
-    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise CodeError(f"Board size {w}x{h} is not supported: each side must "
-                        f"be from {MIN_SIDE} to {MAX_SIDE} (at most "
-                        f"{MAX_SIDE}x{MAX_SIDE}).")
-    return w, h
-
-
-def _rows(text, w, h, what, allowed, hint):
-    rows = text.split("/")
-    if len(rows) != h:
-        raise CodeError(f"The {what} has {len(rows)} rows; a {w}x{h} board "
-                        f"has {h} (rows are separated by '/').")
-    for r, row in enumerate(rows):
-        if len(row) != w:
-            raise CodeError(f"Row {r + 1} of the {what} has {len(row)} cells; "
-                            f"the board is {w} wide.")
-        for ch in row:
-            if ch not in allowed and ch not in LETTERS:
-                raise CodeError(f"The {what} has an unknown character "
-                                f"'{ch}' in row {r + 1}: {hint}.")
-    return rows
-
-
-def _connected(cells):
-    cells = set(cells)
-    first = min(cells)
-    seen = {first}
-    todo = [first]
-    while todo:
-        r, c = todo.pop()
-        for dr, dc in DIRS.values():
-            nb = (r + dr, c + dc)
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    return len(seen) == len(cells)
-
 
 def parse(params, rest, options=None):
     """``rest``: the fields after ``blocks:WxH`` (ROWS, GOALS); ``options``:
     link options, of which ``metric`` (``move`` or ``step``) is used."""
-    w, h = _size(params)
+    w, h = parse_size(params)
     if not rest or not rest[0]:
         raise CodeError(f"The code has no rows: expected {h} rows of {w} "
                         f"cells after 'blocks:{w}x{h}:'.")
@@ -209,16 +124,13 @@ def parse(params, rest, options=None):
     if len(rest) > 2:
         raise CodeError("A blocks code has four fields: blocks:WxH:ROWS:GOALS "
                         "(several goals are separated by ';').")
-    metric = (options or {}).get("metric") or "move"
-    if metric not in METRICS:
-        raise CodeError(f"Unknown counting rule '{str(metric)[:16]}' for "
-                        f"sliding blocks; use move or step.")
-    rows = _rows(rest[0], w, h, "position", "._",
+    metric = metric_of(options, METRICS, "sliding blocks", "move or step")
+    rows = parse_rows(rest[0], w, h, "position", "._",
                  "use letters for blocks, '.' for empty, '_' for a wall")
     goals = []
     for i, text in enumerate(rest[1].split(";")):
         what = "goal" if ";" not in rest[1] else f"goal pattern {i + 1}"
-        goals.append((what, _rows(text, w, h, what, "?._",
+        goals.append((what, parse_rows(text, w, h, what, "?._",
                                   "use block letters, '?' for any, '.' for "
                                   "empty, '_' for a wall")))
     return Blocks(w, h, rows, goals, metric)
@@ -245,7 +157,7 @@ class Blocks:
                 if ch in LETTERS:
                     cells.setdefault(ch, []).append((r, c))
         for letter, cs in cells.items():
-            if not _connected(cs):
+            if not connected(cs):
                 raise CodeError(f"Block {letter} is split in two: the cells of "
                                 f"one block must touch side by side.")
         # Blocks in order of first appearance (row-major).
@@ -328,8 +240,8 @@ class Blocks:
         # The empty cells that decide where a block can go: its border for a
         # unit step, the whole board for a run of steps.
         self.region = border if metric == "step" else [self.full] * len(pm)
-        self._memo = [dict() for _ in pm]
-        self._memo_size = 0
+        self.memo = [dict() for _ in pm]
+        self.memo_size = 0
         # The labelled start.
         self.start_labels = tuple(index[type_of[k], *min(cells[k])] for k in letters)
         self.start = self.pack(self.start_labels)
@@ -415,7 +327,7 @@ class Blocks:
 
     def goal_test(self):
         """A fast goal test ``f(state, occupied_cells) -> bool`` for searches
-        that keep the occupancy at hand (``blocks_search.py``)."""
+        that keep the occupancy at hand (bfs.py, reachable.py)."""
         if self._single_mask is not None:
             m = self._single_mask
             return lambda s, occ: s & m
@@ -526,7 +438,7 @@ class Blocks:
         path)``.  ``step`` metric: one unit step; ``move`` metric: every place
         its unit steps reach with the other blocks fixed (shortest route)."""
         free &= self.region[g]
-        memo = self._memo[g]
+        memo = self.memo[g]
         found = memo.get(free)
         if found is not None:
             return found
@@ -555,12 +467,12 @@ class Blocks:
                 out.append((q, (1 << q) - bit_g, pm[g] ^ pm[q],
                             "".join(reversed(path))))
             found = tuple(out)
-        if self._memo_size > MEMO_LIMIT:
-            for m in self._memo:
+        if self.memo_size > MEMO_LIMIT:
+            for m in self.memo:
                 m.clear()
-            self._memo_size = 0
+            self.memo_size = 0
         memo[free] = found
-        self._memo_size += 1
+        self.memo_size += 1
         return found
 
     def successors(self, state):
@@ -608,6 +520,18 @@ class Blocks:
             states.append(labels)
         return out, states
 
+    def move_between(self, a, b):
+        """The canonical move from state ``a`` to state ``b`` (one move
+        apart), with a shortest route for the block."""
+        x = a ^ b
+        lo = x & -x
+        g1, g2 = lo.bit_length() - 1, (x ^ lo).bit_length() - 1
+        p, q = (g1, g2) if a >> g1 & 1 else (g2, g1)
+        for q2, _d, _dm, path in self.reach(p, self.full ^ self.occupied(a)):
+            if q2 == q:
+                return Move(None, p, q, path)
+        raise AssertionError(f"no move from placement {p} to {q}")
+
     def label_result(self, result):
         """API hook: a search result on canonical states -> the same result
         with labelled states and moves (so the page can animate each block
@@ -617,30 +541,6 @@ class Blocks:
         moves, states = self.relabel(result.moves)
         result.moves, result.states = moves, states
         return result
-
-    def bounds(self):
-        """The lower bounds' declarations (names as in ``heuristics``)."""
-        return [BOUNDS[name] for name in self.heuristics]
-
-    def methods(self):
-        """The method contract for this position (``protocol.Method``): the
-        fast BFS of blocks_search, and the generic searches with their
-        results relabelled (each block keeps its letter along the way)."""
-        from . import blocks_search
-        from ..search import generic_methods
-        name = next(iter(self.heuristics))
-        out = []
-        for m in generic_methods(self, list(self.heuristics), name):
-            run = blocks_search.bfs if m.name == "bfs" else blocks_search.labelled(m.run)
-            out.append(m.but(run=run))
-        return out
-
-    def custom_explore(self, root, max_states=None):
-        """The analyze op's search: ``blocks_search.explore`` from ``root``."""
-        from . import blocks_search
-        if max_states is None:
-            return blocks_search.explore(self, root)
-        return blocks_search.explore(self, root, max_states=max_states)
 
     # -- protocol odds and ends -------------------------------------------------
     def format_move(self, move):
@@ -670,11 +570,3 @@ class Blocks:
                 "goals": [list(g) for g in self.goal_rows],
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics)}
-
-    def prepare(self, method, bound):
-        """Generator: tables a solve needs, built before it (none here)."""
-        return
-        yield
-
-    def auto_method(self):
-        return "bfs"

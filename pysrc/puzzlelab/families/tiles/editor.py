@@ -1,6 +1,6 @@
 """Editor actions for sliding tiles, reached through ``api.edit`` (the page
 never builds codes itself).  Each action returns the new position code.
-Sibling of tiles.py (rules); attached there as ``Tiles.edit``.
+Sibling of puzzle.py (rules); the family's ``edit`` hook (``__init__``).
 
 Actions (``target`` is ``"start"`` or ``"goal"``):
   swap {a, b, target}        exchange the contents of cells a and b
@@ -14,11 +14,12 @@ Actions (``target`` is ``"start"`` or ``"goal"``):
 
 import random
 
-from ..errors import CodeError
+from ...errors import CodeError
+from .model import default_goal, parse_size, solvable
 
 
 def _code(w, h, start, goal):
-    from .tiles import Tiles
+    from .puzzle import Tiles
     return Tiles(w, h, bytes(start), bytes(goal)).code()
 
 
@@ -49,7 +50,6 @@ ACTIONS = {
 def edit(puzzle, action, args):
     """The new code.  ``args`` is a dict whose keys api.py has checked
     against ACTIONS."""
-    from .tiles import default_goal, solvable, _size
     w, h, n = puzzle.w, puzzle.h, puzzle.n
     start, goal = bytearray(puzzle.start), bytearray(puzzle.goal)
     if action == "swap":
@@ -61,7 +61,7 @@ def edit(puzzle, action, args):
         arr[a], arr[b] = arr[b], arr[a]
         return _code(w, h, start, goal)
     if action == "resize":
-        w2, h2 = _size(f"{args.get('width')}x{args.get('height')}")
+        w2, h2 = parse_size(f"{args.get('width')}x{args.get('height')}")
         g = default_goal(w2 * h2)
         return _code(w2, h2, g, g)
     if action == "reset":

@@ -1,7 +1,7 @@
 """Editor actions for sliding blocks, reached through ``api.edit`` (the page,
 ``web/edit/blocks.js``, never builds codes itself).  Each action returns the
-new position code, re-parsed by ``blocks.parse`` so it always opens.
-Sibling of blocks.py (rules and the code format); tests in
+new position code, re-parsed by ``puzzle.parse`` so it always opens.
+Sibling of puzzle.py (rules and the code format); tests in
 tests/test_edit_blocks_pegs.py.
 
 Works on the code's own text: a grid of rows (letter = block, ``.`` empty,
@@ -35,7 +35,10 @@ an alternative left with nothing to ask is dropped.  "No goal" is written
 as one pattern of ``?`` only.
 """
 
-from ..errors import CodeError
+from ...errors import CodeError
+from ..common import whole_number
+from .model import MAX_SIDE, MIN_SIDE
+from .puzzle import parse
 
 LETTER_ORDER = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 LETTERS = set(LETTER_ORDER)
@@ -68,23 +71,18 @@ def _build(notes, puzzle, w, h, grid, goals):
     """Normalise the goals against the grid (saying in ``notes`` what that
     took away), write the code and re-parse it (so an edit can never produce
     a code that fails to open)."""
-    from . import blocks
     goals = _fix_goals(w, h, grid, goals, notes)
     rows = "/".join("".join(r) for r in grid)
     goal_text = ";".join("/".join("".join(r) for r in g) for g in goals)
     metric = getattr(puzzle, "metric", None)
-    new = blocks.parse(f"{w}x{h}", [rows, goal_text],
+    new = parse(f"{w}x{h}", [rows, goal_text],
                        {"metric": metric} if metric else {})
     return new.code()
 
 
 # -- arguments ----------------------------------------------------------------
 
-def _int(value, name):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CodeError(f"Editor argument '{name}' must be a whole number, "
-                        f"not {value!r:.20}.")
-    return value
+_int = whole_number
 
 
 def _cell(w, h, value, name="cell"):
@@ -259,13 +257,12 @@ def edit(puzzle, action, args):
 
 
 def _edit(puzzle, action, notes, args):
-    from . import blocks
     w, h, grid, goals = _split(puzzle)
 
     if action == "resize":
         w2 = _int(args.get("width"), "width")
         h2 = _int(args.get("height"), "height")
-        lo, hi = blocks.MIN_SIDE, blocks.MAX_SIDE
+        lo, hi = MIN_SIDE, MAX_SIDE
         if not (lo <= w2 <= hi and lo <= h2 <= hi):
             raise CodeError(f"Board size {w2}x{h2} is not supported: each side "
                             f"must be from {lo} to {hi}.")

@@ -1,8 +1,9 @@
 """Additive pattern databases for sliding tiles: the generator (a breadth-first
 search over whole layers at once, with Python's big integers as bit sets), the
-packed file format, and the lookup structures the tile IDA* uses.  Called by
-``tables.py`` (build and load), ``tiles.py`` (heuristics) and ``tiles_ida.py``
-(incremental lookups); siblings: tiles_wd.py, tiles_explore.py.
+packed file format, the stored tables (``TABLES``: built by ``build.py``
+through the family's ``build_table`` hook, read through ``tables.load``) and
+the lookup structures the tile IDA* uses.  Called by lowerbounds.py (whole-state
+and incremental bounds); siblings: wd.py, exact.py, ida.py.
 
 A pattern is an ordered tuple of goal cells ``(c_0, ..., c_{k-1})``; the
 pattern's tiles are the tiles whose goal cells these are.  Its database maps
@@ -34,8 +35,9 @@ import itertools
 import json
 import zlib
 
-from ..errors import PuzzleError
-from ..search.common import drain
+from ... import tables
+from ...errors import PuzzleError
+from ...search.common import drain
 
 FORMAT_MAGIC = b"PLPDB1\n"
 CLAMP = 3          # extra values stored in 2 bits; larger ones (rare) are clamped
@@ -549,3 +551,50 @@ def describe_partitions(partitions):
         tiles = " | ".join(",".join(map(str, p.tiles)) for p in pats)
         parts.append(f"{sizes} ({tiles})")
     return "max of " + "; ".join(parts) if len(parts) > 1 else parts[0]
+
+
+# -- the stored tables ------------------------------------------------------------
+# file name -> what it holds; built by build_table (deterministic bytes)
+TABLES = {
+    "tiles4x4-block6.pdb": {
+        "board": (4, 4), "cells": (4, 5, 8, 9, 12, 13),
+        "about": "6 tiles of a 2x3 corner block; through the board's symmetries "
+                 "it gives both 6-tile patterns of the 6-6-3 partition and of "
+                 "its mirror image",
+    },
+}
+
+
+def build_table(name):
+    """The bytes of stored table ``name`` (pure Python, about 14 s)."""
+    spec = TABLES.get(name)
+    if spec is None:
+        raise PuzzleError(f"Unknown table '{name}'.")
+    w, h = spec["board"]
+    table, _figures = build_sparse(w, h, spec["cells"])
+    return encode_table(w, h, spec["cells"], table, __name__, tables.GENERATOR_VERSION)
+
+
+_stored = {}
+
+
+def stored_tables_steps(w, h):
+    """Generator returning the decoded stored tables of a W x H board,
+    [(name, cells, table)], kept for the session."""
+    got = _stored.get((w, h))
+    if got is None:
+        got = []
+        for name, spec in sorted(TABLES.items()):
+            if spec["board"] == (w, h):
+                data = tables.load(name, lambda name=name: build_table(name))
+                header, table = yield from decode_table_steps(data)
+                if tuple(header["cells"]) != tuple(spec["cells"]):
+                    raise PuzzleError(f"The table '{name}' does not match this version.")
+                got.append((name, tuple(spec["cells"]), table))
+        _stored[(w, h)] = got
+    return got
+
+
+def stored_tables(w, h):
+    """:func:`stored_tables_steps`, run at once."""
+    return drain(stored_tables_steps(w, h))

@@ -1,7 +1,8 @@
 """Peg solitaire board geometry: lattices, holes and their numbering, the jump
 tables, board symmetries, Beasley's position classes (over GF(2)) and the
-holes no jump can clear.  Built once per code by ``pegs.py``; used by
-``pegs.py`` (rules, codes) and ``pegs_search.py`` (fast searches).
+holes no jump can clear.  The leaf of the pegs package: built once per code
+by puzzle.py; used by puzzle.py (rules, codes) and the engines (kernel.py,
+meet.py, dfs.py, beam.py, pagodas.py).
 
 Coordinates are (row, column) in the code's grid (rows top to bottom,
 columns left to right, after trimming empty border rows and columns).

@@ -7,8 +7,8 @@ a node budget; if that runs out, one more line is placed).  Of the lines
 that may go next, and of the two ends each may be finished at, the one that
 costs fewest moves is placed.  The answer is
 labelled ``optimal: False`` unless its length equals the proven lower bound,
-which is reported as ``extra["lower_bound"]``.  Reached through
-``Tiles.custom_search("fast")`` (tiles.py); siblings: tiles_ida.py.
+which is reported as ``extra["lower_bound"]``.  The ``fast`` method of the
+family's method table (``__init__``); siblings: ida.py, lowerbounds.py.
 
 Working state: ``board`` (list, cell -> tile) and ``blanks``, the blank's
 cells from the start, one per move.  Example on 5x5: after the top row and
@@ -18,9 +18,9 @@ solver hands the 4x4 block, relabelled, to IDA* with pattern databases.
 
 import heapq
 
-from ..errors import PuzzleError, SearchLimit
-from ..search.common import Clock, SearchResult, progress, stats, ticking
-from . import tiles_ida
+from ...errors import PuzzleError, SearchLimit
+from ...search.common import Clock, SearchResult, progress, stats, ticking
+from . import ida as tiles_ida, lowerbounds as bounds
 
 TRY_OPTIMAL = 200_000       # IDA* nodes spent first on the whole board
 TRY_OPTIMAL_SLOW = 20_000   # the same with bounds updated by a function call
@@ -32,11 +32,11 @@ def fast_search(puzzle, *, max_states=None, optimal_budget=None):
     """Generator: a solution, fast; SearchResult.optimal tells whether its
     length was proven minimal, extra["lower_bound"] the proven bound.
     ``max_states``: it holds little, the budget never binds."""
-    from .tiles import Tiles
+    from .puzzle import Tiles
     clock = Clock()
     multi = puzzle.metric == "multi"
     work = Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal) if multi else puzzle
-    bound = work.incremental_bound()
+    bound = bounds.incremental_bound(work)
     lower = bound.init(list(work.start))[0] if bound.kind == "step" else \
         work.heuristic(work.start)
     if optimal_budget is None:
@@ -101,7 +101,7 @@ def _reduce(puzzle, clock):
             small = rw * rh <= 9
             try:
                 result = yield from tiles_ida.search(
-                    sub, sub.incremental_bound(),
+                    sub, bounds.incremental_bound(sub),
                     max_nodes=None if small else BLOCK_BUDGET, clock=clock)
             except SearchLimit:
                 tried_block = True
@@ -157,7 +157,7 @@ def _place_line(board, w, allowed, goal, line, blanks):
 def _block(board, goal, w, r0, r1, c0, c1):
     """The region as a puzzle of its own, tiles relabelled 1..k by goal
     cell; returns (puzzle, local cell -> board cell)."""
-    from .tiles import Tiles
+    from .puzzle import Tiles
     cells = [r * w + c for r in range(r0, r1) for c in range(c0, c1)]
     label = {0: 0}
     for cell in cells:

@@ -1,8 +1,8 @@
 """Whole-state-space breadth-first search for small sliding-tile boards
 (up to 10 cells: 2x2 ... 3x3, 2x4, 2x5) over permutation ranks, with a
-bytearray of distances instead of a dict of states.  Called by ``tiles.py``
-for the analyze op (``Tiles.custom_explore``) and for the exact-distance
-lower bound; siblings: tiles_pdb.py, tiles_ida.py.
+bytearray of distances instead of a dict of states.  The family's
+``explore`` hook (the analyze op, ``__init__``) and the exact-distance lower
+bound (lowerbounds.py) use it; siblings: pdb.py, wd.py, ida.py.
 
 A position is packed into an int, 4 bits per cell, cell 0 lowest, with the
 blank's cell kept beside it.  Example, the 3x3 position ``867254301``
@@ -16,7 +16,7 @@ order, so two list lookups replace a loop.
 import itertools
 from math import factorial
 
-from ..search.common import Clock, SearchResult, drain, progress, stats, CHECK_EVERY
+from ...search.common import Checkpoint, SearchResult, drain
 
 MAX_CELLS = 10
 SPLIT = 5            # cells in the low half of the packed key
@@ -100,7 +100,8 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
     n = w * h
     if n > MAX_CELLS:
         raise ValueError("board too large for the packed BFS")
-    clock = Clock()
+    cp = Checkpoint(10 ** 12, step=4096)      # one byte per position: no budget
+    check = cp.next
     low, high = rank_tables(n)
     lo_mask = (1 << (4 * min(SPLIT, n))) - 1
     shift = 4 * min(SPLIT, n)
@@ -132,9 +133,10 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
                         dist[r] = d1
                         append((q << 4) | c)
                 expanded += 1
-                if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
-                    yield progress(clock, depth=depth, expanded=expanded,
-                                   held=expanded + len(nxt), histogram=histogram)
+                if expanded >= check:
+                    yield from cp.tick(expanded, depth=depth, expanded=expanded,
+                                       held=expanded + len(nxt), histogram=histogram)
+                    check = cp.next
         else:
             for code in layer:
                 b = code & 15
@@ -151,9 +153,10 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
                         dist[r] = d1
                         append((q << 4) | prev)
                 expanded += 1
-                if not expanded & (CHECK_EVERY * 16 - 1) and clock.due():
-                    yield progress(clock, depth=depth, expanded=expanded,
-                                   held=expanded + len(nxt), histogram=histogram)
+                if expanded >= check:
+                    yield from cp.tick(expanded, depth=depth, expanded=expanded,
+                                       held=expanded + len(nxt), histogram=histogram)
+                    check = cp.next
         generated += sum(len(moves[c & 15]) for c in layer)
         if nxt:
             histogram.append(len(nxt))
@@ -166,7 +169,7 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
     if distances:
         extra["distances"] = dist
     return SearchResult([], [root], 0, True,
-                        stats(clock, expanded, generated, sum(histogram)), extra)
+                        cp.stats(expanded, generated, sum(histogram)), extra)
 
 
 class ExactTable:

@@ -2,9 +2,10 @@
 changed in place and undone on the way back, lower bounds are updated from
 the one tile that moved, moves come from per-blank-cell tables with the move
 back pruned, and there is no generator or function call per node on the
-pattern-database path.  Reached through ``Tiles.custom_search("idastar")``
-(tiles.py); follows the generator / SearchResult contract of search/*.py.
-Siblings: tiles_pdb.py and tiles_wd.py (the bounds), tiles_fast.py.
+pattern-database path.  The family's ``idastar`` method (``__init__``) and
+the fast solver (fast.py) run it; follows the generator / SearchResult
+contract of search/*.py.  Siblings: lowerbounds.py (which builds the bound forms
+at the end of this file from pdb.py, wd.py and exact.py), fast.py.
 
 Search state: ``board[cell] = tile`` (0 = blank), the blank's cell ``b``, the
 Manhattan distance ``md`` and, for each pattern of each partition, the current
@@ -13,10 +14,9 @@ tile on cell 5 down sets ``board[9] = board[5]; board[5] = 0; b = 5`` and
 adds ``off[t][9] - off[t][5]`` to the index of the tile's pattern.
 """
 
-from ..errors import NoSolution, SearchLimit
-from ..search.common import SearchResult, Clock, progress, stats
+from ...errors import SearchLimit
+from ...search.common import Checkpoint, SearchResult, Clock, no_solution, progress, stats
 
-CHECK = 4095          # nodes between clock reads (2**k - 1)
 MAX_BOUND = 1000
 
 
@@ -105,6 +105,35 @@ def search(puzzle, bound, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
                               clock or Clock(), report))
 
 
+def _iteration_done(puzzle, bound, clock, limit, nextb, before, expanded, generated,
+                    iterations, report, found, solutions, count):
+    """Generator: record a finished iteration (the seeds' "----- 21 -----"
+    lines), yield the progress record that lists the last ones, and return
+    the result when the iteration found the goal (None: go on with the
+    next bound ``nextb``; there is none when nothing was cut off)."""
+    rec = {"bound": limit, "expanded": expanded - before,
+           "seconds": round(clock.elapsed(), 3)}
+    iterations.append(rec)
+    if report is not None:
+        report.append(rec)
+    yield progress(clock, bound=limit, expanded=expanded,
+                   generated=generated, iterations=iterations[-8:])
+    if found is not None:
+        return _result(puzzle, found, clock, expanded, generated,
+                       iterations, solutions, count, bound)
+    if nextb == 1 << 30:
+        no_solution(clock, expanded, generated, 0)
+    return None
+
+
+def _checkpoint(cp, max_nodes, expanded, generated, limit, depth, iterations):
+    """Generator: the node budget (fast solver) and the common checkpoint."""
+    if max_nodes is not None and expanded > max_nodes:
+        _limit(cp.clock, expanded, generated, limit, iterations)
+    yield from cp.tick(expanded, bound=limit, expanded=expanded, generated=generated,
+                       depth=depth, iterations=iterations[-8:])
+
+
 def _limit(clock, expanded, generated, lower, iterations):
     raise SearchLimit(
         f"IDA* stopped at its node budget ({expanded:,} expanded, "
@@ -164,6 +193,8 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
     # candidate cells with a -1 sentinel, so the loop needs no len()
     without = [None if x is None else x + (-1,) for x in without]
     expanded = generated = 0
+    cp = Checkpoint(clock=clock)          # holds only the path: no budget
+    check = cp.next
     iterations = []
     if SA == 0:
         return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
@@ -269,13 +300,10 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
                 i = 0
                 b = c
                 expanded += 1
-                if not expanded & CHECK:
-                    if max_nodes is not None and expanded > max_nodes:
-                        _limit(clock, expanded, generated, limit, iterations)
-                    if clock.due():
-                        yield progress(clock, bound=limit, expanded=expanded,
-                                       generated=generated, depth=g,
-                                       iterations=iterations[-8:])
+                if expanded >= check:
+                    yield from _checkpoint(cp, max_nodes, expanded, generated, limit,
+                                           g, iterations)
+                    check = cp.next
             else:
                 if g == 0:
                     break
@@ -297,19 +325,11 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
                         XI[k][q2] = i2
                         XV[k][q2] = v2
                         XS[k] = s2
-        rec = {"bound": limit, "expanded": expanded - before,
-               "seconds": round(clock.elapsed(), 3)}
-        iterations.append(rec)
-        if report is not None:
-            report.append(rec)
-        yield progress(clock, bound=limit, expanded=expanded,
-                       generated=generated, iterations=iterations[-8:])
-        if found is not None:
-            return _result(puzzle, found, clock, expanded, generated,
-                           iterations, solutions, count, bound)
-        if nextb == 1 << 30:
-            raise NoSolution("No solution: the goal cannot be reached.",
-                             stats=stats(clock, expanded, generated, 0))
+        result = yield from _iteration_done(
+            puzzle, bound, clock, limit, nextb, before, expanded, generated,
+            iterations, report, found, solutions, count)
+        if result is not None:
+            return result
         # the board is back at the start: every move was undone
         limit = nextb
     raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
@@ -326,6 +346,8 @@ def _run_step(puzzle, bound, count, max_nodes, max_bound, clock, report):
     h0, hs0 = bound.init(board)
     _nbrs, without = _neighbours(w, h)
     expanded = generated = 0
+    cp = Checkpoint(clock=clock)          # holds only the path: no budget
+    check = cp.next
     iterations = []
     if puzzle.is_goal(bytes(board)):
         return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
@@ -380,13 +402,10 @@ def _run_step(puzzle, bound, count, max_nodes, max_bound, clock, report):
                 nxt[g] = 0
                 b = c
                 expanded += 1
-                if not expanded & CHECK:
-                    if max_nodes is not None and expanded > max_nodes:
-                        _limit(clock, expanded, generated, limit, iterations)
-                    if clock.due():
-                        yield progress(clock, bound=limit, expanded=expanded,
-                                       generated=generated, depth=g,
-                                       iterations=iterations[-8:])
+                if expanded >= check:
+                    yield from _checkpoint(cp, max_nodes, expanded, generated, limit,
+                                           g, iterations)
+                    check = cp.next
             else:
                 if g == 0:
                     break
@@ -395,19 +414,11 @@ def _run_step(puzzle, bound, count, max_nodes, max_bound, clock, report):
                 board[b] = board[c]
                 board[c] = 0
                 b = c
-        rec = {"bound": limit, "expanded": expanded - before,
-               "seconds": round(clock.elapsed(), 3)}
-        iterations.append(rec)
-        if report is not None:
-            report.append(rec)
-        yield progress(clock, bound=limit, expanded=expanded,
-                       generated=generated, iterations=iterations[-8:])
-        if found is not None:
-            return _result(puzzle, found, clock, expanded, generated,
-                           iterations, solutions, count, bound)
-        if nextb == 1 << 30:
-            raise NoSolution("No solution: the goal cannot be reached.",
-                             stats=stats(clock, expanded, generated, 0))
+        result = yield from _iteration_done(
+            puzzle, bound, clock, limit, nextb, before, expanded, generated,
+            iterations, report, found, solutions, count)
+        if result is not None:
+            return result
         limit = nextb
     raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
                       stats=stats(clock, expanded, generated, 0))

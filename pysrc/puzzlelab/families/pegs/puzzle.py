@@ -1,8 +1,8 @@
 """Peg solitaire on any board of the square or triangular lattice: rules,
-codes, presets, the position-class check and the lower bounds.  Called
-through ``codes.py``/``api.py``; siblings: ``pegs_board.py`` (geometry,
-symmetries, classes) and ``pegs_search.py`` (the fast family searches
-``meet`` and ``dfs``, offered through ``custom_search``).
+codes, presets, the position-class check and the lower bounds.  The
+family's hooks (``__init__``) build on it; siblings: board.py (geometry,
+symmetries, classes: the leaf), kernel.py, meet.py, dfs.py, beam.py and
+pagodas.py (the engines), editor.py (the editor).
 
 Code: ``pegs:LATTICE:ROWS[:GOAL]``.  LATTICE is ``sq4`` (orthogonal jumps),
 ``sq8`` (diagonal jumps too) or ``tri`` (triangular lattice: (r, c)
@@ -51,9 +51,9 @@ metric a chain ``(from, to1, to2, ...)`` of hole numbers.  Both print as
 the seeds do: ``[from, to1, to2]``.
 """
 
-from ..protocol import Bound, Method
-from ..errors import CodeError, Unsolvable
-from .pegs_board import DIRECTIONS, Board
+from ...errors import CodeError, Unsolvable
+from ...protocol import Bound
+from .board import DIRECTIONS, Board
 
 FAMILY = "pegs"
 MAX_HOLES = 128
@@ -390,13 +390,13 @@ class Pegs:
         if metric == "move":
             self.heuristics = {"corners": self.corners}
             self.heuristic = self.corners
-            self.successors = self._chain_successors
-            self.predecessors = self._chain_predecessors
+            self.successors = self.chain_successors
+            self.predecessors = self.chain_predecessors
         else:
             self.heuristics = {"pegs": self.pegs_left}
             self.heuristic = self.pegs_left
-            self.successors = self._jump_successors
-            self.predecessors = self._jump_predecessors
+            self.successors = self.jump_successors
+            self.predecessors = self.jump_predecessors
         if self.goal_state is None:
             self.predecessors = None
         self._forced = {}
@@ -435,7 +435,7 @@ class Pegs:
         return max(0, state.bit_count() - self.goal_max)
 
     # -- moves -------------------------------------------------------------
-    def _jump_successors(self, state):
+    def jump_successors(self, state):
         board = self.board
         forced = self._forced.get(state) if self._forced else None
         for j, (a, b, t) in enumerate(board.jumps):
@@ -444,13 +444,13 @@ class Pegs:
                     continue
                 yield (a, b, t), state ^ board.jump_masks[j]
 
-    def _jump_predecessors(self, state):
+    def jump_predecessors(self, state):
         board = self.board
         for j, (a, b, t) in enumerate(board.jumps):
             if state >> t & 1 and not state >> a & 1 and not state >> b & 1:
                 yield (a, b, t), state ^ board.jump_masks[j]
 
-    def _chain_successors(self, state):
+    def chain_successors(self, state):
         """Every chain of one or more jumps by one peg, as (chain, child)."""
         jf = self.board.jumps_from
         prefix = self.first if (self.first and state == self.start) else None
@@ -467,7 +467,7 @@ class Pegs:
                                 yield p2, q2
                             stack.append((t, q2, p2))
 
-    def _chain_predecessors(self, state):
+    def chain_predecessors(self, state):
         """Chains that end in ``state``: one peg's unjumps, read forwards."""
         ji = self.board.jumps_into
         for t in self.board.bits(state):
@@ -543,44 +543,6 @@ class Pegs:
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics)}
 
-    def bounds(self):
-        """The lower bounds' declarations (names as in ``heuristics``)."""
-        return [BOUNDS[name] for name in self.heuristics]
-
-    def methods(self):
-        """The method contract for this position (``protocol.Method``)."""
-        from . import pegs_search
-        from ..search import generic_methods
-        own = [
-            Method("meet", "Meet in the middle by moves (minimum, proof, counts)",
-                   "Breadth-first from the start and back from the goal, up to the "
-                   "board's symmetries: the proven minimum, and it can count "
-                   "minimum solutions; needs memory on big boards.",
-                   pegs_search.meet, count=True),
-            Method("dfs", "Depth-first with dead-position table (fast, not minimal)",
-                   "Dives for any solution, remembering dead positions: usually "
-                   "answers in seconds, but the number of moves is not the minimum.",
-                   pegs_search.dfs, optimal=False),
-            Method("beam", "Beam search by moves (short, not proven)",
-                   "Breadth-first keeping only the most promising positions per "
-                   "move: short solutions on big boards, with no proof.",
-                   pegs_search.beam, optimal=False),
-        ]
-        name = next(iter(self.heuristics))
-        return own + generic_methods(self, list(self.heuristics), name)
-
-    def prepare(self, method, bound):
-        """Generator: tables a solve needs, built before it (none here)."""
-        return
-        yield
-
-    def auto_method(self):
-        return "meet"
-
-    def judge_method(self):
-        """Play mode's "can this still be won?": any solution will do."""
-        return "dfs"
-
 
 # -- instant refusals ----------------------------------------------------------
 def _class_reason(board):
@@ -604,7 +566,7 @@ def check_solvable(puzzle):
                          f"{pegs}, and jumps only remove pegs.")
     if puzzle.is_goal(start):
         return
-    if not any(True for _ in puzzle._jump_successors(start)):
+    if not any(True for _ in puzzle.jump_successors(start)):
         raise Unsolvable("No jump is possible from the start position, and it is "
                          "not the goal.")
     if puzzle.goal_kind == "pattern":
@@ -624,7 +586,3 @@ def finish_holes(puzzle):
     board = puzzle.board
     return [h for h in range(board.n)
             if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
-
-
-__all__ = ["FAMILY", "PRESETS", "parse", "expand_preset", "check_solvable",
-           "Pegs", "finish_holes"]

@@ -1,7 +1,7 @@
 """Editor actions for peg solitaire, reached through ``api.edit`` (the page,
 ``web/edit/pegs.js``, never builds codes itself).  Each action returns the new
 position code, re-parsed by ``pegs.parse`` so it always opens.  Sibling of
-pegs.py (rules and the code format); tests in tests/test_edit_blocks_pegs.py.
+puzzle.py (rules and the code format); tests in tests/test_edit_blocks_pegs.py.
 
 Works on the code's own text: the board grid (``o`` peg, ``.`` empty hole,
 ``_`` no hole) and the goal pattern (``o`` peg, ``.`` empty, ``?`` either,
@@ -36,7 +36,9 @@ grid starts at its first row and column with a hole.  Actions:
                               (no value: o -> . -> ? -> o)
 """
 
-from ..errors import CodeError
+from ...errors import CodeError
+from ..common import whole_number
+from . import puzzle as pegs
 
 PEG, EMPTY, NONE, ANY = "o", ".", "_", "?"
 CYCLE = {PEG: EMPTY, EMPTY: ANY, ANY: PEG}
@@ -58,7 +60,6 @@ def _split(puzzle):
 
 
 def _build(puzzle, lattice, rows, goal):
-    from . import pegs
     fields = ["/".join("".join(r) for r in rows)]
     if goal is not None:
         fields.append(goal if isinstance(goal, str) else
@@ -68,11 +69,7 @@ def _build(puzzle, lattice, rows, goal):
     return new.code()
 
 
-def _int(value, name):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CodeError(f"Editor argument '{name}' must be a whole number, "
-                        f"not {value!r:.20}.")
-    return value
+_int = whole_number
 
 
 def _hole(rows, args):
@@ -148,7 +145,6 @@ def edit(puzzle, action, args):
         return _fresh(lattice, cells, (h // 2, w // 2), puzzle)
 
     if action == "triangle":
-        from . import pegs
         n = _side(args.get("side"), "side")
         try:
             return _build(puzzle, "tri", [list(r) for r in

@@ -1,7 +1,7 @@
 """Walking distance (Ken'ichiro Takahashi's lower bound) and linear conflict
-for sliding tiles on any W x H board and any goal.  Called by ``tiles.py``
-(whole-state bounds for the generic searches) and ``tiles_ida.py``
-(incremental updates); siblings: tiles_pdb.py.
+for sliding tiles on any W x H board and any goal.  Called by lowerbounds.py,
+which makes the whole-state bounds of them and, through ida.py, the
+incremental ones; siblings: pdb.py, exact.py.
 
 Walking distance, vertical half: forget columns and which tile is which; keep,
 for every row, how many of its tiles belong to each goal row, and the blank's
@@ -19,8 +19,8 @@ the same over columns, and the two add up.  Each table is a key
 keys and stores the transitions so a search updates its bound by lookups.
 """
 
-from ..errors import PuzzleError
-from ..search.common import drain
+from ...errors import PuzzleError
+from ...search.common import drain
 
 MAX_WD_STATES = 60_000      # beyond this the table costs too long to build
                             # (4x4: 24,964 per half, 0.2 s; 3x5: 352,560, 8 s)

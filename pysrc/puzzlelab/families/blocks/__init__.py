@@ -1,0 +1,79 @@
+"""Sliding blocks: the family's public face, every hook of ``protocol.Family``.
+``api.py`` calls only these; they wire the package's modules together:
+
+    model.py    constants, the move record, row parsing (a leaf)
+    puzzle.py   the puzzle: blocks, canonical states, goals, moves, codes
+    expand.py   the expansion table the fast engines share
+    bfs.py      the fast breadth-first search (optimal, counts)
+    reachable.py  the whole reachable set (the analyze op)
+    editor.py   the editor's actions
+
+The method table: the fast BFS, and the generic searches with their results
+relabelled so each block keeps its letter along the solution.
+"""
+
+from ...search import generic_methods
+from ..common import TABLES, build_table, prepare, tables_needed
+from ...search.common import DEFAULT_MAX_STATES
+from . import bfs as _bfs, editor as _edit, reachable as _reachable
+from .model import FAMILY, METRICS, Move, format_path
+from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
+
+ACTIONS = _edit.ACTIONS
+
+
+def check_solvable(puzzle):
+    """Nothing settles a blocks position without search."""
+
+
+def bounds(puzzle):
+    return [BOUNDS[name] for name in puzzle.heuristics]
+
+
+def labelled(fn):
+    """A generic search whose result is relabelled: the generic searches
+    work on canonical states, the page wants each block to keep its letter
+    along the solution."""
+    def run(puzzle, **options):
+        result = yield from fn(puzzle, **options)
+        return puzzle.label_result(result)
+    run.__name__ = run.__qualname__ = f"labelled_{fn.__name__}"
+    return run
+
+
+def methods(puzzle):
+    name = next(iter(puzzle.heuristics))
+    return [m.but(run=_bfs.bfs if m.name == "bfs" else labelled(m.run))
+            for m in generic_methods(puzzle, list(puzzle.heuristics), name)]
+
+
+def auto_method(puzzle):
+    return "bfs"
+
+
+judge_method = auto_method
+
+
+def explore(puzzle, root, step, max_states=DEFAULT_MAX_STATES):
+    """The fast explorer from ``root`` (moves are reversible: ``step`` is
+    the puzzle's own)."""
+    return _reachable.explore(puzzle, root, max_states=max_states)
+
+
+def legal_moves(puzzle):
+    """Moves from the start with each block under its own letter."""
+    out = []
+    for move, _child in puzzle.successors(puzzle.start):
+        moves, states = puzzle.relabel([move])
+        out.append((moves[0], states[-1]))
+    return out
+
+
+def edit(puzzle, action, args):
+    return _edit.edit(puzzle, action, args)
+
+
+__all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
+           "format_path", "parse", "expand_preset", "check_solvable", "methods",
+           "auto_method", "judge_method", "bounds", "prepare", "tables_needed",
+           "build_table", "explore", "legal_moves", "edit"]

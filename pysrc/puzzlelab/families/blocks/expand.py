@@ -1,0 +1,50 @@
+"""The expansion table the fast blocks engines share (bfs.py, reachable.py):
+every move a state has, keyed by the two things that decide them.
+"""
+
+from .model import TABLE_LIMIT
+
+
+def expansion_table(puzzle):
+    """A per-search memo of every move a state has, from the two things
+    that decide them: its empty cells ``free`` and which of its blocks touch
+    them.  ``table[free] = (border, sub)``: a state's movable blocks are
+    ``x = state & border``, and ``sub[x]`` is the tuple of their moves,
+    ``Blocks.reach``'s ``(q, state delta, cells changed, path)`` one block
+    after another.  One dict lookup per state replaces a walk over the
+    movable blocks' bits, three big-integer operations per block, which cost
+    most of all under WebAssembly.  The searches read the table inline (the
+    hot loop) and call ``moves_of(state, free)`` on a miss, which fills it.
+    Returns ``(table, moves_of)``; the memo is dropped when it passes
+    ``TABLE_LIMIT`` entries."""
+    border = puzzle.border
+    region = puzzle.region
+    memo = puzzle.memo
+    reach = puzzle.reach
+    table = {}
+    size = [0]
+
+    def moves_of(s, free):
+        entry = table.get(free)
+        if entry is None:
+            y = 0
+            for g, b in enumerate(border):
+                if b & free:
+                    y |= 1 << g
+            if size[0] > TABLE_LIMIT:
+                table.clear()
+                size[0] = 0
+            entry = table[free] = (y, {})
+        x = s & entry[0]
+        out = ()
+        y = x
+        while y:
+            low = y & -y
+            y ^= low
+            g = low.bit_length() - 1
+            mine = memo[g].get(free & region[g])
+            out += mine if mine is not None else reach(g, free)
+        entry[1][x] = out
+        size[0] += 1
+        return out
+    return table, moves_of

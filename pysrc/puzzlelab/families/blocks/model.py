@@ -1,0 +1,92 @@
+"""The sliding-blocks model: sizes, directions, letters, the move record and
+the parsing helpers of the code's rows.  A leaf module: every other module
+of the package imports it, it imports none of them.  The state and the
+counting of solutions are described in puzzle.py's docstring.
+"""
+
+from ...errors import CodeError
+from ..common import parse_size as common_parse_size
+
+FAMILY = "blocks"
+MIN_SIDE, MAX_SIDE = 1, 16
+METRICS = ("move", "step")
+DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
+LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+# The mini-search of one block's reachable places (move metric) is memoised
+# per (placement, empty cells); the memo is dropped when it grows past this.
+MEMO_LIMIT = 50_000
+# Entries of a search's expansion table (expand.py) before it is dropped.
+TABLE_LIMIT = 4 * MEMO_LIMIT
+
+
+class Move:
+    """One move: block ``letter`` from placement ``p`` to ``q`` along
+    ``path`` (a string of ``U D L R``).  Equal when ``(p, q)`` are."""
+
+    __slots__ = ("letter", "p", "q", "path")
+
+    def __init__(self, letter, p, q, path):
+        self.letter, self.p, self.q, self.path = letter, p, q, path
+
+    def __eq__(self, other):
+        return (isinstance(other, Move) and self.p == other.p
+                and self.q == other.q)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((self.p, self.q))
+
+    def __repr__(self):
+        return f"Move({self.letter!r}, {self.p}, {self.q}, {self.path!r})"
+
+
+def format_path(letter, path):
+    out = [letter]
+    i = 0
+    while i < len(path):
+        j = i
+        while j < len(path) and path[j] == path[i]:
+            j += 1
+        out.append(ARROWS[path[i]] + (str(j - i) if j - i > 1 else ""))
+        i = j
+    return "".join(out)
+
+
+def parse_size(params):
+    """``WxH`` -> (w, h), checked."""
+    return common_parse_size(params, MIN_SIDE, MAX_SIDE, "4x5")
+
+
+def parse_rows(text, w, h, what, allowed, hint):
+    rows = text.split("/")
+    if len(rows) != h:
+        raise CodeError(f"The {what} has {len(rows)} rows; a {w}x{h} board "
+                        f"has {h} (rows are separated by '/').")
+    for r, row in enumerate(rows):
+        if len(row) != w:
+            raise CodeError(f"Row {r + 1} of the {what} has {len(row)} cells; "
+                            f"the board is {w} wide.")
+        for ch in row:
+            if ch not in allowed and ch not in LETTERS:
+                raise CodeError(f"The {what} has an unknown character "
+                                f"'{ch}' in row {r + 1}: {hint}.")
+    return rows
+
+
+def connected(cells):
+    cells = set(cells)
+    first = min(cells)
+    seen = {first}
+    todo = [first]
+    while todo:
+        r, c = todo.pop()
+        for dr, dc in DIRS.values():
+            nb = (r + dr, c + dc)
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)

@@ -1,0 +1,62 @@
+"""What several families share: the board-size field of a code, the
+editors' argument checks, and the hooks of a family that has no tables.
+Imported by the family packages only (a leaf beside them).
+"""
+
+from ..errors import CodeError, show
+
+
+def parse_size(params, lo, hi, example):
+    """A code's ``WxH`` field -> (w, h), each side from ``lo`` to ``hi``;
+    ``example`` is a size the message shows (``3x3``)."""
+    try:
+        w_s, h_s = params.lower().split("x")
+        w, h = int(w_s), int(h_s)
+    except ValueError:
+        raise CodeError(f"Board size '{show(params)}' should look like {example} "
+                        f"(columns x rows).") from None
+    if not (lo <= w <= hi and lo <= h <= hi):
+        raise CodeError(f"Board size {w}x{h} is not supported: each side must "
+                        f"be from {lo} to {hi} (at most {hi}x{hi}).")
+    return w, h
+
+
+def metric_of(options, metrics, family, help_text):
+    """The counting rule a link asks for (``metric``), the first of
+    ``metrics`` by default; ``help_text`` says what the rules are."""
+    metric = (options or {}).get("metric") or metrics[0]
+    if metric not in metrics:
+        raise CodeError(f"Unknown counting rule '{show(metric, 20)}' for {family}; "
+                        f"use {help_text}.")
+    return metric
+
+
+def whole_number(value, name):
+    """An editor argument that must be an int (not a bool, not text)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CodeError(f"Editor argument '{name}' must be a whole number, "
+                        f"not {show(repr(value), 20)}.")
+    return value
+
+
+# -- the hooks of a family without tables ------------------------------------------
+TABLES = {}
+
+
+def prepare(puzzle, method, bound):
+    """Generator: no tables to build, nothing to prepare."""
+    return
+    yield
+
+
+def tables_needed(puzzle, bound=None, method=None):
+    return []
+
+
+def build_table(name):
+    raise KeyError(f"no table {name!r} in this family")
+
+
+def legal_moves(puzzle):
+    """(move, state) for every move from the start."""
+    return list(puzzle.successors(puzzle.start))

@@ -1,0 +1,69 @@
+"""Peg solitaire: the family's public face, every hook of ``protocol.Family``.
+``api.py`` calls only these; they wire the package's modules together:
+
+    board.py    the board: holes, jumps, symmetries, position classes (a leaf)
+    puzzle.py   the puzzle: start, goal, moves (jumps or chains), codes,
+                presets, the instant class argument
+    kernel.py   move generation up to symmetry, the layer expanders
+    meet.py     the minimum with proof (bidirectional, counts)
+    dfs.py      a solution fast (dead-position table, endgame table)
+    beam.py     a short solution on boards too big for meet
+    pagodas.py  pagoda functions (hopeless positions)
+    editor.py   the editor's actions
+"""
+
+from ...protocol import Method
+from ..common import TABLES, build_table, legal_moves, prepare, tables_needed
+from ...search import explore as generic_explore, generic_methods
+from . import beam as _beam, dfs as _dfs, editor as _edit, meet as _meet
+from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
+                     expand_preset, finish_holes, parse)
+
+ACTIONS = _edit.ACTIONS
+
+MEET = Method(
+    "meet", "Meet in the middle by moves (minimum, proof, counts)",
+    "Breadth-first from the start and back from the goal, up to the board's "
+    "symmetries: the proven minimum, and it can count minimum solutions; needs "
+    "memory on big boards.", _meet.meet, count=True)
+DFS = Method(
+    "dfs", "Depth-first with dead-position table (fast, not minimal)",
+    "Dives for any solution, remembering dead positions: usually answers in "
+    "seconds, but the number of moves is not the minimum.", _dfs.dfs, optimal=False)
+BEAM = Method(
+    "beam", "Beam search by moves (short, not proven)",
+    "Breadth-first keeping only the most promising positions per move: short "
+    "solutions on big boards, with no proof.", _beam.beam, optimal=False)
+
+
+def bounds(puzzle):
+    return [BOUNDS[name] for name in puzzle.heuristics]
+
+
+def methods(puzzle):
+    name = next(iter(puzzle.heuristics))
+    return [MEET, DFS, BEAM] + generic_methods(puzzle, list(puzzle.heuristics), name)
+
+
+def auto_method(puzzle):
+    return "meet"
+
+
+def judge_method(puzzle):
+    """Play mode's "can this still be won?": any solution will do."""
+    return "dfs"
+
+
+def explore(puzzle, root, step, max_states):
+    """The generic explorer (positions are ints, cheap enough)."""
+    return generic_explore(step, root, max_states=max_states)
+
+
+def edit(puzzle, action, args):
+    return _edit.edit(puzzle, action, args)
+
+
+__all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
+           "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
+           "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+           "explore", "legal_moves", "edit"]

@@ -1,0 +1,102 @@
+"""``beam``: a short solution fast where ``meet`` runs out of memory.
+Breadth-first over moves keeping the most promising positions per layer.
+Not proven minimal.  Siblings: meet.py, dfs.py, kernel.py, pagodas.py.
+"""
+
+from ...errors import SearchLimit
+from ...search.common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
+from .kernel import Kernel, isolated, neighbour_masks
+from .meet import forward_path
+from .pagodas import hopeless, pagodas
+
+
+BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)
+
+
+def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
+    """Beam search over moves: breadth-first, but each layer keeps only the
+    most promising positions (fewest pegs, then fewest isolated pegs and
+    pegs on holes no jump passes over), pagoda-hopeless ones dropped.  Finds
+    short solutions fast on boards too big for ``meet`` (the 28- and 36-hole
+    triangles in 12 and 13 moves, the English board in 19-20), but proves
+    nothing.  If every kept position dies, it tries again with a wider beam."""
+    cp = Checkpoint(max_states, step=256)
+    board = puzzle.board
+    kern = Kernel(puzzle)
+    step = kern.step(True, puzzle.metric == "move")
+    pags = pagodas(puzzle)
+    is_goal = puzzle.is_goal
+    near = neighbour_masks(board)
+    stuck = board.unjumpable
+
+    def score(q):
+        return 4 * q.bit_count() + 3 * isolated(q, near) + 2 * (q & stuck).bit_count()
+
+    expanded = generated = 0
+    check = cp.next
+    chains = puzzle.metric == "move"
+    prefix = [] if chains else [board.jumps[j] for j in puzzle.first_jumps]
+    # the widths tried, each within the memory budget (a budget under the
+    # narrowest one gives a beam as wide as the budget)
+    widths = [w for w in BEAM_WIDTHS if w <= max_states] or [max(1, max_states)]
+    goal = None
+    for width in widths:
+        if puzzle.first and chains:
+            # the first move: any chain that begins with the fixed jumps
+            depth_of = {q: 1 for _chain, q in puzzle.chain_successors(puzzle.start)}
+            depth = 1
+        else:
+            depth_of = {kern.canon(puzzle.after_first): 0}
+            depth = 0
+        layer = sorted(depth_of, key=score)[:width]
+        goal = next((q for q in layer if is_goal(q)), None)
+        while layer and goal is None:
+            depth += 1
+            nxt = set()
+            for s in layer:
+                expanded += 1
+                if expanded >= check:
+                    yield from cp.tick(expanded, held=len(depth_of), limit=False,
+                                       depth=depth, expanded=expanded, generated=generated)
+                    check = cp.next
+                for c in step(s):
+                    generated += 1
+                    if c in depth_of or c in nxt or hopeless(pags, c):
+                        continue
+                    nxt.add(c)
+                    if is_goal(c):
+                        goal = c
+                        break
+                if goal is not None:
+                    break
+            if goal is None:
+                # score the candidates (up to a million on big boards) with
+                # progress; the order of equal scores is kept
+                scored = []
+                for k, c in enumerate(nxt):
+                    if not k & 1023:
+                        yield from cp.tick(expanded, held=len(depth_of), limit=False,
+                                           depth=depth, expanded=expanded,
+                                           generated=generated)
+                    scored.append((score(c), k, c))
+                scored.sort()
+                layer = [c for _s, _k, c in scored[:width]]
+            else:
+                layer = []
+            for c in layer:
+                depth_of[c] = depth
+            if goal is not None:
+                depth_of[goal] = depth
+        if goal is not None:
+            break
+    if goal is None:
+        raise SearchLimit("The beam search lost every position it kept, even "
+                          f"{width:,} per move; try dfs (any solution) or meet.",
+                          stats=cp.stats(expanded, generated, 0))
+    moves = prefix + forward_path(puzzle, kern, depth_of, goal, depth_of[goal])
+    states = [puzzle.start]
+    for m in moves:
+        states.append(puzzle.apply(states[-1], m))
+    optimal = puzzle.metric == "jump" and puzzle.goal_min == puzzle.goal_max
+    return SearchResult(moves, states, len(moves), optimal,
+                        cp.stats(expanded, generated, len(depth_of), depth=len(moves)))

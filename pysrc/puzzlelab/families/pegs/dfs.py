@@ -1,0 +1,189 @@
+"""``dfs``: a solution fast.  Depth-first over single jumps with a table of
+dead positions (up to symmetry), an endgame table built backwards from the
+goal, pagoda functions and restarts.  Not minimal in the move metric; in the
+jump metric every solution of a goal with a fixed peg count has the same
+number of jumps, so there it is optimal (and says so).  Siblings: meet.py,
+beam.py, kernel.py, pagodas.py.
+"""
+
+import random
+
+from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
+                              DEFAULT_MAX_STATES)
+from .kernel import Kernel, goal_positions, isolated, neighbour_masks
+from .pagodas import hopeless, pagodas
+
+TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
+FIRST_LIMIT = 300           # positions the first dive may expand before a restart
+LIMIT_GROWTH = 1.1          # each restart may expand this much more
+
+
+def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
+    """Backward search over single unjumps from the goal positions while the
+    table stays under ``budget``: canonical position -> jumps still needed.
+    Returns (table, K) where every position with at most K pegs that can
+    reach the goal is in the table (or (None, -1) when the goal positions
+    are too many to list)."""
+    roots = goal_positions(puzzle)
+    if roots is None:
+        return None, -1
+    step = kern.step(False, False)
+    canon = kern.canon
+    table = {}
+    for g in roots:
+        table[canon(g)] = 0
+    layer = list(table)
+    depth = 0
+    low = min((g.bit_count() for g in roots), default=0)
+    top = puzzle.after_first.bit_count()
+    while layer and low + depth < top - 1:
+        nxt = []
+        for s in layer:
+            for c in step(s):
+                if c not in table:
+                    table[c] = depth + 1
+                    nxt.append(c)
+        depth += 1
+        layer = nxt
+        if len(table) + 4 * len(layer) > budget:
+            break
+    return table, low + depth
+
+
+def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1):
+    """Depth-first over jumps with a dead-position table (up to symmetry).
+
+    Children are tried in order of fewest pegs left isolated (no neighbouring
+    peg) or on holes no jump passes over (such a peg must move itself), then
+    from the outside in; a dive that expands more than its limit restarts
+    with a randomised tie-break and a 10% larger limit (dead positions found
+    so far stay dead), which avoids getting stuck under one early mistake
+    and still ends in an exhaustive search when there is no solution.
+    Positions with few pegs are looked up in an endgame table built
+    backwards from the goal, and positions that a pagoda function proves
+    hopeless are dropped at once."""
+    cp = Checkpoint(max_states, what="dead positions", step=64)
+    board = puzzle.board
+    kern = Kernel(puzzle)
+    jimg = kern.jimg
+    firsts = kern.firsts()
+    is_goal = puzzle.is_goal
+    floor = puzzle.goal_min
+    prefix = [board.jumps[j] for j in puzzle.first_jumps]
+    origin = puzzle.after_first
+    table, table_pegs = endgame_table(puzzle, kern)
+    # ordering weights: distance of the jumping peg from the target
+    target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
+    if len(target) == 1:
+        tr, tc = board.holes[target[0]]
+    else:
+        tr = sum(r for r, _ in board.holes) / board.n
+        tc = sum(c for _, c in board.holes) / board.n
+    far = [-(abs(r - tr) + abs(c - tc)) for r, c in board.holes]
+    near = neighbour_masks(board)
+    from_hole = [a for a, _b, _t in board.jumps]
+    rng = random.Random(seed)
+    pags = pagodas(puzzle)
+    stuck = board.unjumpable
+
+    def ordered(p, noise):
+        res = []
+        for opt in firsts(p):
+            q = p ^ opt[0]
+            iso = isolated(q, near)
+            key = far[from_hole[opt[2]]] + (noise * rng.random() if noise else 0)
+            res.append((iso + (q & stuck).bit_count(), key, opt))
+        res.sort(key=lambda e: (e[0], e[1]))
+        return [e[2] for e in res]
+
+    expanded = generated = 0
+    check = cp.next
+    dead = set()
+    path = []
+    finish = None
+    limit = FIRST_LIMIT
+    noise = 0.0
+    if is_goal(origin):
+        finish = origin
+    elif table is not None and origin.bit_count() <= table_pegs:
+        if kern.canon(origin) not in table:
+            no_solution(cp.clock, 0, 0, len(table))
+        finish = origin
+    while finish is None:
+        stack = [(origin, kern.images(origin), ordered(origin, noise), 0)]
+        path = []
+        dive = 0
+        while stack:
+            p, imgs, opts, i = stack[-1]
+            if i == len(opts):
+                stack.pop()
+                dead.add(min(imgs))
+                if path:
+                    path.pop()
+                continue
+            stack[-1] = (p, imgs, opts, i + 1)
+            mask, _t, j = opts[i]
+            q = p ^ mask
+            generated += 1
+            qi = [u ^ v for u, v in zip(imgs, jimg[j])]
+            c = min(qi)
+            if c in dead:
+                continue
+            if is_goal(q):
+                path.append(j)
+                finish = q
+                break
+            pegs = q.bit_count()
+            if pegs <= table_pegs:
+                if c in table:
+                    path.append(j)
+                    finish = q
+                    break
+                dead.add(c)
+                continue
+            if pegs <= floor or hopeless(pags, q):
+                dead.add(c)
+                continue
+            expanded += 1
+            dive += 1
+            if expanded >= check:
+                yield from cp.tick(expanded, held=len(dead), depth=len(path),
+                                   expanded=expanded, generated=generated)
+                check = cp.next
+            if dive > limit:
+                break
+            path.append(j)
+            stack.append((q, qi, ordered(q, noise), 0))
+        else:
+            no_solution(cp.clock, expanded, generated, len(dead))
+        if finish is None:
+            limit = int(limit * LIMIT_GROWTH) + 1
+            noise = 3.0
+    jumps = prefix + [board.jumps[j] for j in path]
+    if not is_goal(finish):
+        jumps += descend(table, finish, table[kern.canon(finish)],
+                         puzzle.jump_successors, key=kern.canon)[0]
+    if puzzle.metric == "jump":
+        moves = jumps
+        optimal = puzzle.goal_min == puzzle.goal_max
+    else:
+        moves = merge_chains(jumps)
+        optimal = False
+    states = [puzzle.start]
+    for m in moves:
+        states.append(puzzle.apply(states[-1], m))
+    return SearchResult(moves, states, len(moves), optimal,
+                        cp.stats(expanded, generated, len(dead), depth=len(moves)),
+                        {"jumps": len(jumps)})
+
+
+def merge_chains(jumps):
+    """Jump triples -> chains: a jump from the hole the previous one landed
+    in continues the same move (the seeds' rule)."""
+    chains = []
+    for a, _b, t in jumps:
+        if chains and chains[-1][-1] == a:
+            chains[-1] = chains[-1] + (t,)
+        else:
+            chains.append((a, t))
+    return chains

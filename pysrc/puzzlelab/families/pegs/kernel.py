@@ -1,0 +1,249 @@
+"""The peg-solitaire engines' shared machinery: move generation up to the
+board's symmetries (``Kernel``), the generated layer expanders of the
+bidirectional search, and the goal positions a backward search starts
+from.  Used by meet.py, dfs.py and beam.py; builds on board.py (geometry).
+"""
+
+MAX_GOAL_POSITIONS = 4096     # '?' cells: enumerate goal positions up to this
+
+
+def neighbour_masks(board):
+    """``near[h]``: the holes a peg on hole h could jump over."""
+    near = [0] * board.n
+    for a, b, _t in board.jumps:
+        near[a] |= 1 << b
+    return near
+
+
+def isolated(q, near):
+    """How many pegs of position ``q`` have no peg beside them (each such
+    peg must wait for another to come, or move itself): the engines' move
+    ordering and beam score."""
+    count = 0
+    x = q
+    while x:
+        low = x & -x
+        x ^= low
+        if not q & near[low.bit_length() - 1]:
+            count += 1
+    return count
+
+
+class Kernel:
+    """Move generation for one puzzle and symmetry group.  ``ks`` are the
+    symmetries (numbers into ``board.symmetries``, identity first) that fix
+    the start and the goal; a position's canonical form is the least of its
+    images under them.  ``jimg[j]`` holds the images of jump j's three-hole
+    mask, so the images of a child are the parent's images XOR these: the
+    canonical form of every child costs a few XORs and one min()."""
+
+    def __init__(self, puzzle, use_sym=True):
+        board = puzzle.board
+        self.board = board
+        if use_sym and not puzzle.first:
+            ks = board.fixing([puzzle.start] + puzzle.goal_masks())
+        else:
+            ks = [0]
+        self.ks = ks
+        self.tables = board.image_tables(ks[1:])
+        self.jimg = [tuple(board.image(m, k) for k in ks) for m in board.jump_masks]
+
+    def images(self, p):
+        out = [p]
+        for tables in self.tables:
+            m = 0
+            x = p
+            for t in tables:
+                m |= t[x & 255]
+                x >>= 8
+            out.append(m)
+        return out
+
+    def canon(self, p):
+        if not self.tables:
+            return p
+        return min(self.images(p))
+
+    def firsts(self):
+        """f(P) -> legal first jumps of P as (mask, to, jump no.), scanning
+        the pegs or the empty holes, whichever are fewer."""
+        board = self.board
+        jf, ji, full = board.jumps_from, board.jumps_into, board.full
+
+        def firsts(p):
+            out = []
+            e = full & ~p
+            if e.bit_count() < p.bit_count():
+                while e:
+                    low = e & -e
+                    e ^= low
+                    for need, mask, _a, j in ji[low.bit_length() - 1]:
+                        if p & need == need:
+                            out.append((mask, low.bit_length() - 1, j))
+            else:
+                x = p
+                while x:
+                    low = x & -x
+                    x ^= low
+                    for over, to, mask, t, j in jf[low.bit_length() - 1]:
+                        if p & over and not p & to:
+                            out.append((mask, t, j))
+            return out
+        return firsts
+
+    def unfirsts(self):
+        """f(P) -> legal first unjumps (a peg at ``to`` goes back over an
+        empty hole into an empty ``from``) as (mask, from, jump no.)."""
+        board = self.board
+        jf, ji, full = board.jumps_from, board.jumps_into, board.full
+
+        def unfirsts(p):
+            out = []
+            e = full & ~p
+            if p.bit_count() <= e.bit_count():
+                x = p
+                while x:
+                    low = x & -x
+                    x ^= low
+                    for need, mask, a, j in ji[low.bit_length() - 1]:
+                        if not p & need:
+                            out.append((mask, a, j))
+            else:
+                while e:
+                    low = e & -e
+                    e ^= low
+                    for over, to, mask, _t, j in jf[low.bit_length() - 1]:
+                        if p & to and not p & over:
+                            out.append((mask, low.bit_length() - 1, j))
+            return out
+        return unfirsts
+
+    def step(self, forward, chains):
+        """f(P) -> list of the canonical children of P: one jump (or unjump),
+        or with ``chains`` every chain of them by one peg.  Two chains that
+        end in the same position give it twice (path counts need that)."""
+        first = self.firsts() if forward else self.unfirsts()
+        more = self.board.jumps_from if forward else self.board.jumps_into
+        jimg = self.jimg
+        images = self.images
+
+        def children(p):
+            out = []
+            imgs = images(p)
+            for mask, t, j in first(p):
+                ni = [u ^ v for u, v in zip(imgs, jimg[j])]
+                out.append(min(ni))
+                if not chains:
+                    continue
+                stack = [(t, p ^ mask, ni)]
+                while stack:
+                    x, q, qi = stack.pop()
+                    for entry in more[x]:
+                        if forward:
+                            over, to, mask2, x2, j2 = entry
+                            if not (q & over and not q & to):
+                                continue
+                        else:
+                            need, mask2, x2, j2 = entry
+                            if q & need:
+                                continue
+                        n2 = [u ^ v for u, v in zip(qi, jimg[j2])]
+                        out.append(min(n2))
+                        stack.append((x2, q ^ mask2, n2))
+            return out
+        return children
+
+
+def goal_positions(puzzle, limit=MAX_GOAL_POSITIONS):
+    """Every goal position worth starting a backward search from (class and
+    peg count permitting), or None when there are more than ``limit``."""
+    board = puzzle.board
+    start = puzzle.after_first
+    pegs = start.bit_count()
+    if puzzle.goal_kind == "anywhere":
+        cands = [1 << h for h in range(board.n)]
+    else:
+        free = board.bits(puzzle.goal_free)
+        if len(free) > 30 or (1 << len(free)) > limit:
+            return None
+        cands = []
+        for sub in range(1 << len(free)):
+            g = puzzle.goal_peg
+            for i, h in enumerate(free):
+                if sub >> i & 1:
+                    g |= 1 << h
+            cands.append(g)
+    return [g for g in cands
+            if g.bit_count() <= pegs and board.reduce(start ^ g) == 0]
+
+
+# -- layer expanders (fast path, no counting) ---------------------------------
+# One specialised function per (direction, metric, symmetry count): the S
+# images of a position ride along a chain as S separate ints (S XORs per
+# jump, one min() for the canonical form), which is what makes reduction by
+# symmetry cheap.  The source is generated from this template because the
+# unrolled form is about a quarter faster than a loop over a tuple.
+_EXPAND = """
+def expand(p, d, mine, other, nxt, probe):
+    {I} = images(p)
+    for mask, t, j in first(p):
+        {J} = jimg[j]
+        {N0}
+        c = {MIN}
+        old = mine.get(c)
+        if old is None:
+            if c in other:
+                return c
+            if not probe:
+                mine[c] = d
+                nxt.append(c)
+        elif old < d:
+            continue
+        if chains:
+            stack = [(t, {NL})]
+            while stack:
+                x, {QL} = stack.pop()
+                for {LOOP} in more[x]:
+                    if {COND}:
+                        {J} = jimg[j2]
+                        {N1}
+                        c = {MIN}
+                        old = mine.get(c)
+                        if old is None:
+                            if c in other:
+                                return c
+                            if not probe:
+                                mine[c] = d
+                                nxt.append(c)
+                        elif old < d:
+                            continue
+                        stack.append((x2, {NL}))
+    return None
+"""
+
+
+def expander(kern, forward, chains):
+    """expand(p, d, mine, other, nxt, probe) -> meeting position or None.
+    Adds the unseen children of ``p`` (depth d) to ``mine`` and ``nxt``
+    (unless ``probe``: then it only looks for a meeting).  A child already
+    known at a smaller depth is not extended: its own expansion covers the
+    chains that would continue from it."""
+    size = len(kern.ks)
+
+    def names(prefix):
+        return ", ".join(f"{prefix}{i}" for i in range(size)) + ("," if size == 1 else "")
+    if forward:
+        loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
+    else:
+        loop, cond = "need, _m, x2, j2", "not q0 & need"
+    src = _EXPAND.format(
+        I=names("i"), J=names("j"), NL=names("n"), QL=names("q"),
+        N0="; ".join(f"n{i} = i{i} ^ j{i}" for i in range(size)),
+        N1="; ".join(f"n{i} = q{i} ^ j{i}" for i in range(size)),
+        MIN="n0" if size == 1 else "min(" + names("n") + ")",
+        LOOP=loop, COND=cond)
+    env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
+           "first": kern.firsts() if forward else kern.unfirsts(),
+           "more": kern.board.jumps_from if forward else kern.board.jumps_into}
+    exec(compile(src, "<pegs expander>", "exec"), env)
+    return env["expand"]

@@ -1,0 +1,280 @@
+"""``meet``: the minimum with proof.  Bidirectional breadth-first search
+over the move graph (move metric: an edge is a whole chain of jumps by one
+peg; jump metric: an edge is one jump), forwards from the start and
+backwards ("unjumps") from the goal position(s), whole layers on the smaller
+side, positions reduced by the board symmetries that fix start and goal.
+Splitting an optimal solution after its k-th move shows the first layer
+where the sides meet gives the optimum, and ``count`` multiplies the path
+counts of both sides over that layer: the number of distinct jump sequences
+of minimum length (what the seeds count).  Siblings: kernel.py (the
+expanders), dfs.py, beam.py.
+"""
+
+from ...errors import SearchLimit
+from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
+                              DEFAULT_MAX_STATES)
+from .dfs import dfs
+from .kernel import Kernel, expander, goal_positions
+
+
+def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
+    """Bidirectional BFS over moves (see the module docstring)."""
+    if (puzzle.metric == "jump" and not count
+            and puzzle.goal_min == puzzle.goal_max):
+        # Every solution has the same number of jumps: the first one found
+        # is optimal.
+        result = yield from dfs(puzzle, max_states=max_states)
+        return result
+    cp = Checkpoint(max_states, step=2)   # one expansion can make thousands of chains
+    kern = Kernel(puzzle, use_sym=not count)
+    canon = kern.canon
+    chains = puzzle.metric == "move"
+    start = puzzle.start
+    prefix_moves = []
+
+    # Forward side.  A fixed first move: the jump metric starts after it;
+    # the move metric starts from the chains that extend it (depth 1).
+    fdist, fcount = {}, {}
+    if puzzle.first and chains:
+        flayer = []
+        for _chain, q in puzzle.chain_successors(start):
+            if q in fdist:
+                fcount[q] += 1
+            else:
+                fdist[q] = 1
+                fcount[q] = 1
+                flayer.append(q)
+        fdepth = 1
+        if any(puzzle.is_goal(q) for q in flayer):
+            return _finish_trivial(puzzle, cp, flayer, fdist, count, fcount)
+    else:
+        if puzzle.first:
+            prefix_moves = [puzzle.board.jumps[j] for j in puzzle.first_jumps]
+        origin = puzzle.after_first
+        c0 = canon(origin)
+        fdist[c0] = 0
+        fcount[c0] = 1
+        flayer = [c0]
+        fdepth = 0
+        if puzzle.is_goal(origin):
+            states = [start]
+            for m in prefix_moves:
+                states.append(puzzle.apply(states[-1], m))
+            extra = {"solutions": 1} if count else {}
+            return SearchResult(list(prefix_moves), states, len(prefix_moves), True,
+                                cp.stats(0, 0, 1), extra)
+
+    roots = goal_positions(puzzle)
+    bdist, bcount = {}, {}
+    if roots is not None:
+        for g in roots:
+            c = canon(g)
+            if c not in bdist:
+                bdist[c] = 0
+                bcount[c] = 1
+            elif count:
+                bcount[c] += 1
+        blayer = list(bdist)
+        if not blayer:
+            no_solution(cp.clock, 0, 0, 1)
+    else:
+        blayer = None          # forward only, testing each new position
+    run = _meet_count if count else _meet_fast
+    try:
+        found = yield from run(puzzle, kern, cp, fdist, fcount, flayer,
+                               fdepth, bdist, bcount, blayer)
+    except SearchLimit as exc:
+        raise SearchLimit(exc.message.split(" Try ")[0] + " The minimum needs both "
+                          "search frontiers in memory; the depth-first search (dfs) "
+                          "finds a solution, not always minimal, in little memory.",
+                          **exc.details) from None
+    meeting, fd, bd, total, figures = found
+    moves = forward_path(puzzle, kern, fdist, meeting, fd)
+    if bd:
+        moves += backward_path(puzzle, kern, bdist, meeting, bd)
+    moves = prefix_moves + moves
+    states = [start]
+    for m in moves:
+        states.append(puzzle.apply(states[-1], m))
+    expanded, generated, fdepth, bdepth = figures
+    extra = {"meet": {"forward": fdepth, "backward": bdepth,
+                      "symmetries": len(kern.ks)}}
+    if count:
+        extra["solutions"] = total
+    return SearchResult(moves, states, len(moves), True,
+                        cp.stats(expanded, generated, len(fdist) + len(bdist),
+                                 depth=len(moves)), extra)
+
+
+def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
+               bdist, _bc, blayer):
+    """Whole layers on the cheaper side until the sides meet.  Returns
+    (meeting, forward depth, backward depth, None, figures).  Near the
+    memory budget a layer is expanded in probe mode: it only looks for the
+    meeting (which ends the search) without storing its positions."""
+    chains = puzzle.metric == "move"
+    fexp = expander(kern, True, chains)
+    bexp = expander(kern, False, chains) if blayer is not None else None
+    goals = {}
+    if blayer is None:
+        # Forward only: a goal test on every new position, done through
+        # the same "other side" lookup by a dict that answers is_goal.
+        goals = _GoalDict(puzzle.is_goal)
+    expanded = generated = 0
+    check = cp.next
+    bdepth = 0
+    while True:
+        forward = blayer is None or len(flayer) <= len(blayer)
+        if forward:
+            layer, mine, other, exp = flayer, fdist, (bdist if blayer is not None else goals), fexp
+            d = fdepth + 1
+            # Positions nearest the other side first: a meeting in the last
+            # layer ends the search at once.
+            layer.sort(key=int.bit_count)
+        else:
+            layer, mine, other, exp = blayer, bdist, fdist, bexp
+            d = bdepth + 1
+            layer.sort(key=int.bit_count, reverse=True)
+        nxt = []
+        meeting = None
+        probe = False
+        for s in layer:
+            expanded += 1
+            # every expansion (step 1): one can make thousands of chains (50 ms
+            # on the 36-hole triangle), and the reads cost little beside that.
+            # Over the budget the rest of the layer only probes for a meeting.
+            if expanded >= check:
+                held = len(fdist) + len(bdist)
+                if held > cp.max_states:
+                    probe = True
+                yield from cp.tick(expanded, held=held, limit=False,
+                                   depth=fdepth + bdepth, expanded=expanded,
+                                   frontier=len(layer), bound=fdepth + bdepth + 1)
+                check = cp.next
+            meeting = exp(s, d, mine, other, nxt, probe)
+            if meeting is not None:
+                break
+        generated += len(nxt)
+        if forward:
+            flayer, fdepth = nxt, d
+        else:
+            blayer, bdepth = nxt, d
+        if meeting is not None:
+            if forward:
+                return meeting, fdepth, (bdist[meeting] if blayer is not None else 0), None, \
+                    (expanded, generated, fdepth, bdepth)
+            return meeting, fdist[meeting], bdepth, None, (expanded, generated, fdepth, bdepth)
+        held = len(fdist) + len(bdist)
+        if probe:
+            cp.over(held, expanded, generated)
+        if not nxt:
+            no_solution(cp.clock, expanded, generated, held)
+
+
+class _GoalDict(dict):
+    """Looks like the other side's table to the expanders; contains the
+    goal positions (forward-only search, goal patterns with many '?')."""
+
+    def __init__(self, is_goal):
+        super().__init__()
+        self.is_goal = is_goal
+
+    def __contains__(self, key):
+        return self.is_goal(key)
+
+
+def _meet_count(puzzle, kern, cp, fdist, fcount, flayer, fdepth,
+                bdist, bcount, blayer):
+    """The same search with path counts on both sides (no symmetry): every
+    layer is finished, then the counts of the meeting layer multiply."""
+    is_goal = puzzle.is_goal
+    chains = puzzle.metric == "move"
+    fstep, bstep = kern.step(True, chains), kern.step(False, chains)
+    expanded = generated = 0
+    check = cp.next
+    bdepth = 0
+    meeting = None
+    while True:
+        forward = blayer is None or len(flayer) <= len(blayer)
+        if forward:
+            layer, mine, other, cnt, step = flayer, fdist, bdist, fcount, fstep
+            d = fdepth + 1
+        else:
+            layer, mine, other, cnt, step = blayer, bdist, fdist, bcount, bstep
+            d = bdepth + 1
+        nxt = []
+        for s in layer:
+            expanded += 1
+            if expanded >= check:
+                yield from cp.tick(expanded, held=len(fdist) + len(bdist),
+                                   depth=fdepth + bdepth, expanded=expanded,
+                                   generated=generated, frontier=len(layer))
+                check = cp.next
+            here = cnt[s]
+            children = step(s)
+            generated += len(children)
+            for c in children:
+                old = mine.get(c)
+                if old is not None:
+                    if old == d:
+                        cnt[c] += here
+                    continue
+                mine[c] = d
+                nxt.append(c)
+                cnt[c] = here
+                if blayer is None:
+                    if is_goal(c):
+                        meeting = c
+                elif c in other:
+                    meeting = c
+        if forward:
+            flayer, fdepth = nxt, d
+        else:
+            blayer, bdepth = nxt, d
+        held = len(fdist) + len(bdist)
+        if held > cp.max_states:
+            cp.over(held, expanded, generated)
+        if meeting is not None:
+            break
+        if not nxt:
+            no_solution(cp.clock, expanded, generated, held)
+    total = 0
+    for c in nxt:
+        if blayer is None:
+            if is_goal(c):
+                total += fcount[c]
+        elif c in other:
+            total += fcount[c] * bcount[c]
+    bd = bdist[meeting] if blayer is not None else 0
+    return meeting, fdist[meeting], bd, total, (expanded, generated, fdepth, bdepth)
+
+
+def _finish_trivial(puzzle, cp, flayer, fdist, count, fcount):
+    """A fixed first move that already solves it."""
+    goals = [q for q in flayer if puzzle.is_goal(q)]
+    chain = next(chain for chain, q in puzzle.chain_successors(puzzle.start)
+                 if q == goals[0])
+    extra = {"solutions": sum(fcount[g] for g in goals)} if count else {}
+    return SearchResult([chain], [puzzle.start, goals[0]], 1, True,
+                        cp.stats(1, len(fdist), len(fdist)), extra)
+
+
+def forward_path(puzzle, kern, fdist, x, d):
+    """Moves from the origin to ``x`` (a position at forward depth d, its
+    class in ``fdist``): down the distances by predecessors (then the fixed
+    first chain, when the first move is fixed in the move metric)."""
+    chains = puzzle.metric == "move"
+    fixed = bool(puzzle.first and chains)
+    preds = puzzle.chain_predecessors if chains else puzzle.jump_predecessors
+    moves, x = descend(fdist, x, d, preds, key=kern.canon, stop=1 if fixed else 0)
+    if fixed:
+        moves.append(next(chain for chain, q in puzzle.chain_successors(puzzle.start)
+                          if q == x))
+    moves.reverse()
+    return moves
+
+
+def backward_path(puzzle, kern, bdist, x, b):
+    """Moves from ``x`` (at backward depth b) down to a goal position."""
+    succ = puzzle.chain_successors if puzzle.metric == "move" else puzzle.jump_successors
+    return descend(bdist, x, b, succ, key=kern.canon)[0]

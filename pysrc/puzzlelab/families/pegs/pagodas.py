@@ -1,0 +1,83 @@
+"""Pagoda functions: weights on the holes whose sum over the pegs never grows
+under a jump, so a position whose sum is below the goal's cannot reach it.
+Used by dfs.py and beam.py to drop hopeless positions.
+"""
+
+def pagodas(puzzle):
+    """Pagoda functions for this board and goal: a list of groups, one per
+    goal position worth aiming at, each a list of (byte tables, goal value).
+    A pagoda function p satisfies p(to) <= p(from) + p(over) for every jump,
+    so the sum of p over the pegs never grows: a position whose sum is below
+    the goal's cannot reach that goal.  Two families valid on every lattice:
+    the four parity sublattices (a jump keeps the jumping peg on its own
+    sublattice), and Conway's resource count around a hole t,
+    p(h) = Fib(D + 2 - dist(h, t)) with the lattice's own distance (taxicab
+    on sq4, king's moves on sq8, hexagonal on tri), whose Fibonacci weights
+    make a jump straight towards t break even.  "One peg anywhere" gets one
+    group per finishing hole its class allows."""
+    board = puzzle.board
+    if puzzle.goal_kind == "anywhere":
+        goals = [(1 << h, board.holes[h]) for h in range(board.n)
+                 if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+    else:
+        pegs = board.bits(puzzle.goal_peg)
+        goals = [(puzzle.goal_peg, board.holes[pegs[0]] if pegs else None)]
+    dist = _DISTANCE[board.lattice]
+    groups = []
+    for goal, centre in goals:
+        weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
+                    for r, c in board.holes] for rho in (0, 1) for gamma in (0, 1)]
+        if centre is not None:
+            ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
+            top = max(ds) + 2
+            fib = [0, 1]
+            while len(fib) <= top:
+                fib.append(fib[-1] + fib[-2])
+            weights.append([fib[top - d] for d in ds])
+        group = []
+        for w in weights:
+            need = sum(w[h] for h in board.bits(goal))
+            if need > 0:
+                group.append((_byte_tables(board, w), need))
+        if not group:
+            return []           # some goal no pagoda can rule out
+        groups.append(group)
+    return groups
+
+
+def _byte_tables(board, w):
+    tables = []
+    for base in range(0, board.n, 8):
+        table = [0] * 256
+        for v in range(1, 256):
+            low = v & -v
+            i = base + low.bit_length() - 1
+            table[v] = table[v ^ low] + (w[i] if i < board.n else 0)
+        tables.append(table)
+    return tables
+
+
+_DISTANCE = {
+    "sq4": lambda dr, dc: abs(dr) + abs(dc),
+    "sq8": lambda dr, dc: max(abs(dr), abs(dc)),
+    "tri": lambda dr, dc: max(abs(dr), abs(dc), abs(dr - dc)),
+}
+
+
+def hopeless(groups, q):
+    """True when, for every goal, a pagoda function proves ``q`` cannot
+    reach it."""
+    if not groups:
+        return False
+    for group in groups:
+        for tables, need in group:
+            total = 0
+            x = q
+            for table in tables:
+                total += table[x & 255]
+                x >>= 8
+            if total < need:
+                break
+        else:
+            return False        # no pagoda rules this goal out
+    return True

@@ -1,0 +1,156 @@
+"""Sliding tiles: the family's public face, every hook of ``protocol.Family``.
+``api.py`` calls only these; they wire the package's modules together:
+
+    model.py    the state and the codec (a leaf: everything imports it)
+    puzzle.py   the puzzle: moves, goal, codes, parity
+    lowerbounds.py  the registry of lower bounds (one entry each)
+    wd.py, pdb.py, exact.py   the tables behind the bounds
+    ida.py      the specialised IDA* (single-tile moves)
+    fast.py     the fast solver for big boards (not proven optimal)
+    editor.py   the editor's actions
+
+The method table here is the contract the page's menus follow: the generic
+searches, IDA* replaced by the specialised engine in the single-tile count,
+and the fast solver.
+"""
+
+from math import factorial
+
+from ...errors import SearchLimit
+from ...protocol import Bound, Method
+from ..common import legal_moves
+from ...search import generic_methods
+from ...search.common import Clock, ticking
+from ...search.idastar import idastar as generic_idastar
+from . import editor as _edit, exact, fast, ida, lowerbounds as _bounds, model, pdb
+from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
+from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
+
+METRICS = tuple(model.METRICS)
+ACTIONS = _edit.ACTIONS
+TABLES = {name: spec["about"] for name, spec in pdb.TABLES.items()}
+PRESETS = [
+    ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
+    ("8-puzzle: a short one", "tiles:3x3:123405786"),
+    ("15-puzzle: Korf #55 (41 moves)", "tiles:4x4:d8e39107f54ac26b:0123456789abcdef"),
+    ("15-puzzle: Korf #1 (57 moves)", "tiles:4x4:edf7bc95602148a3:0123456789abcdef"),
+    ("2x4 board", "tiles:4x2:73654210"),
+    ("5x5 board", "tiles:5x5:024a918d3567hefbcnikglmjo"),
+]
+
+
+def expand_preset(name):
+    """Tiles have no named presets: a code is always ``tiles:WxH:...``."""
+    return None
+
+
+def bounds(puzzle):
+    return [Bound(e.name, e.label, e.help) for e in _bounds.entries(puzzle)]
+
+
+def idastar(puzzle, *, heuristic=None, count=False, max_states=None, max_nodes=None):
+    """The family's ``idastar``: the specialised engine (ida.py) when the
+    bound has an incremental form, else the generic IDA*.  ``max_states``:
+    only the path is held, the budget never binds."""
+    name = getattr(heuristic, "name", None)
+    bound = None
+    if heuristic is None or name is not None:
+        bound = _bounds.incremental_bound(puzzle, name)
+    if bound is not None:
+        return (yield from ida.search(puzzle, bound, count=count, max_nodes=max_nodes))
+    return (yield from generic_idastar(puzzle, count=count,
+                                       heuristic=heuristic or puzzle.heuristic))
+
+
+FAST = Method(
+    "fast", "Fast solver (not proven optimal)",
+    "Places the tiles line by line, then solves the last block optimally: an "
+    "answer in seconds on any board, with a proven lower bound beside it.",
+    fast.fast_search, optimal=False)
+
+
+def methods(puzzle):
+    out = []
+    for m in generic_methods(puzzle, list(puzzle.heuristics), _bounds.default_bound(puzzle)):
+        if m.name == "idastar" and puzzle.metric == "tile":
+            m = m.but(run=idastar)
+        out.append(m)
+    out.append(FAST)
+    return out
+
+
+def auto_method(puzzle):
+    if puzzle.n > 16:
+        return "fast"
+    if puzzle.metric == "multi" and puzzle.n > 9:
+        # Many move sequences reach the same position in this metric (two
+        # one-tile slides = one two-tile slide), which IDA* pays for again
+        # and again: a 22-move 3x4 position takes A* 0.7 s and IDA* hours.
+        return "astar"
+    return "idastar"
+
+
+judge_method = auto_method
+
+
+def tables_needed(puzzle, bound=None, method=None):
+    """Table files a solve will load: the pattern databases for a 4x4 bound,
+    and for the fast solver's last 4x4 block on bigger boards."""
+    if puzzle.metric != "tile":
+        return []
+    uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
+    if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
+        return []
+    ends_4x4 = puzzle.n > 16 and puzzle.w >= 4 and puzzle.h >= 4
+    if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast")):
+        return sorted(name for name, spec in pdb.TABLES.items() if spec["board"] == (4, 4))
+    return []
+
+
+def prepare(puzzle, method, bound):
+    """Build the tables of the bound (and, for IDA*, its incremental form),
+    or the stored tables the fast solver's last block reads, with progress
+    (decoding the 4x4 pattern database takes a third of a second in
+    CPython, the multi-tile walking distance seconds)."""
+    clock = Clock()
+    if bound is not None:
+        figures = {"phase": "prepare", "table": _bounds.entry(puzzle, bound).label}
+        yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
+        if method == "idastar" and puzzle.metric == "tile":
+            yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
+    elif method == "fast" and tables_needed(puzzle, None, "fast"):
+        figures = {"phase": "prepare", "table": _bounds.label("pdb")}
+        yield from ticking(pdb.stored_tables_steps(4, 4), clock, **figures)
+
+
+def build_table(name):
+    return pdb.build_table(name)
+
+
+def explore(puzzle, root, step, max_states):
+    """The packed breadth-first search for boards of up to 10 cells (at most
+    10!/2 states at a byte each, within any budget: 2x5 in 3 s and 46 MB
+    where a dict of states takes 4 s and 170 MB).  Larger boards are refused
+    at once with the reason: 3x4 already has 239,500,800 positions (240 MB at
+    a byte each, and over 6 minutes in CPython, twice that in the browser)."""
+    if puzzle.n > EXACT_MAX_CELLS:
+        return _too_big(puzzle.w, puzzle.h)
+    return exact.explore(puzzle.w, puzzle.h, root, puzzle.metric)
+
+
+def _too_big(w, h):
+    raise SearchLimit(
+        f"The whole state space of a {w}x{h} board has {factorial(w * h) // 2:,} "
+        f"positions: too many to explore here (boards of up to 10 cells are "
+        f"explored; 2x5 has 1,814,400).")
+    yield   # a generator, like the searches
+
+
+def edit(puzzle, action, args):
+    return _edit.edit(puzzle, action, args)
+
+
+__all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
+           "parse", "expand_preset", "check_solvable", "methods", "auto_method",
+           "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+           "explore", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]

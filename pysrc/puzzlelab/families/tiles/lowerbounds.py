@@ -1,0 +1,263 @@
+"""The lower bounds of sliding tiles, in one registry: adding a bound is one
+:class:`Entry` in ``REGISTRY`` (its label and help for the menus, the
+counting rules and boards it fits, its whole-state form, and optionally its
+incremental form for the specialised IDA* in ida.py; without one, IDA* with
+that bound runs the generic engine).  ``Tiles`` (puzzle.py) builds its
+``heuristics`` from here; the family's ``bounds``, ``prepare`` and
+``tables_needed`` hooks (``__init__``) read it too.
+
+Both forms are generator functions that yield bare ticks while they build
+their tables and return the bound, so ``prepare`` can show progress; a
+bound used before it was prepared builds at once.  Siblings: wd.py (walking
+distance, linear conflict), pdb.py (pattern databases), exact.py (exact
+tables), ida.py (the incremental forms).
+"""
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Tuple
+
+from ...search.common import drain
+from . import exact, ida, pdb, wd
+from .model import EXACT_MAX_CELLS, WD_MAX_SIDE
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One lower bound.  ``whole(puzzle)`` and ``incremental(puzzle)`` are
+    generator functions returning ``f(state) -> int`` and an ``ida.Bound``."""
+
+    name: str
+    label: str
+    help: str
+    metrics: Tuple[str, ...]
+    fits: Callable
+    whole: Callable
+    incremental: Optional[Callable] = None
+    tables: Tuple[str, ...] = ()
+
+
+class LazyBound:
+    """A lower bound built on first use, callable on a state; ``name`` is
+    its registry name (the specialised IDA* picks the incremental form by
+    it); :meth:`prepare` builds it with ticks."""
+
+    def __init__(self, name, make):
+        self.name = name
+        self._make = make
+        self._fn = None
+
+    def prepare(self):
+        if self._fn is None:
+            self._fn = yield from self._make()
+
+    def __call__(self, state):
+        fn = self._fn
+        if fn is None:
+            fn = self._fn = drain(self._make())
+        return fn(state)
+
+
+# -- where a bound fits ---------------------------------------------------------
+def _always(_puzzle):
+    return True
+
+
+def has_wd(puzzle):
+    """Walking-distance tables of a reasonable size: 4x4 has 24,964 per
+    half, 5x2 11,010; 6x2 and 5x3 over 60,000."""
+    w, h = puzzle.w, puzzle.h
+    return (w <= WD_MAX_SIDE and h <= WD_MAX_SIDE) or min(w, h) == 2 and max(w, h) <= 5
+
+
+def _is_4x4(puzzle):
+    return puzzle.w == 4 and puzzle.h == 4
+
+
+def _small(puzzle):
+    return puzzle.n <= EXACT_MAX_CELLS
+
+
+# -- the forms ------------------------------------------------------------------
+_wd_cache = {}
+
+
+def wd_steps(puzzle, multi=False):
+    """Generator returning the (cached) walking distance of the board and goal."""
+    key = (puzzle.w, puzzle.h, puzzle.goal, multi)
+    got = _wd_cache.get(key)
+    if got is None:
+        got = yield from wd.walking_distance_steps(puzzle.w, puzzle.h, puzzle.goal, multi)
+        if len(_wd_cache) > 8:
+            _wd_cache.clear()
+        _wd_cache[key] = got
+    return got
+
+
+def _exact_steps(puzzle):
+    return (yield from exact.exact_table_steps(puzzle.w, puzzle.h, puzzle.goal,
+                                               puzzle.metric))
+
+
+def partitions_steps(puzzle):
+    """Generator returning the pattern-database partitions for the goal
+    (loads the stored tables, builds the small ones) and a line naming them."""
+    stored = yield from pdb.stored_tables_steps(puzzle.w, puzzle.h)
+    parts = yield from pdb.choose_partitions_steps(puzzle.w, puzzle.h, puzzle.goal, stored)
+    return parts, pdb.describe_partitions(parts)
+
+
+def _manhattan(puzzle):
+    return puzzle.manhattan
+    yield
+
+
+def _manhattan_inc(puzzle):
+    return ida.manhattan_bound(puzzle)
+    yield
+
+
+def _lc(puzzle):
+    lc = wd.LinearConflict(puzzle.w, puzzle.h, puzzle.goal)
+    md = puzzle.manhattan
+    return lambda s: md(s) + lc.value(s)
+    yield
+
+
+def _lc_inc(puzzle):
+    return ida.lc_bound(puzzle, wd.LinearConflict(puzzle.w, puzzle.h, puzzle.goal))
+    yield
+
+
+def _wd(puzzle):
+    return (yield from wd_steps(puzzle)).value
+
+
+def _wd_inc(puzzle):
+    return ida.wd_bound(puzzle, (yield from wd_steps(puzzle)))
+
+
+def _wdlc(puzzle):
+    lc = wd.LinearConflict(puzzle.w, puzzle.h, puzzle.goal)
+    walk = yield from wd_steps(puzzle)
+    md = puzzle.manhattan
+    return lambda s: max(walk.value(s), md(s) + lc.value(s))
+
+
+def _wdlc_inc(puzzle):
+    walk = yield from wd_steps(puzzle)
+    return ida.lc_bound(puzzle, wd.LinearConflict(puzzle.w, puzzle.h, puzzle.goal), walk)
+
+
+def _pdb(puzzle):
+    parts, _detail = yield from partitions_steps(puzzle)
+    return pdb.partition_bound(parts)
+
+
+def _pdb_inc(puzzle):
+    parts, detail = yield from partitions_steps(puzzle)
+    return ida.pdb_bound(puzzle, parts, detail)
+
+
+def _exact(puzzle):
+    return (yield from _exact_steps(puzzle)).distance
+
+
+def _exact_inc(puzzle):
+    return ida.exact_bound(puzzle, (yield from _exact_steps(puzzle)))
+
+
+def _multi_manhattan(puzzle):
+    return puzzle.multi_manhattan
+    yield
+
+
+def _multi_wd(puzzle):
+    walk = yield from wd_steps(puzzle, multi=True)
+    mm = puzzle.multi_manhattan
+    return lambda s: max(walk.value(s), mm(s))
+
+
+_EXACT_HELP = ("The exact distance of every position, computed first (small boards "
+               "only): the search then walks straight to the goal.")
+
+REGISTRY = [
+    Entry("manhattan", "Manhattan distance",
+          "How far each tile is from its goal cell, added up: cheap and weak.",
+          ("tile",), _always, _manhattan, _manhattan_inc),
+    Entry("linear-conflict", "Manhattan + linear conflict",
+          "Manhattan plus two moves for each pair of tiles in their goal line but "
+          "in the wrong order: a little stronger.",
+          ("tile",), _always, _lc, _lc_inc),
+    Entry("walking-distance", "Walking distance (Takahashi)",
+          "How many moves the rows and the columns need, each counted as a whole: "
+          "strong on boards up to 4x4.",
+          ("tile",), has_wd, _wd, _wd_inc),
+    Entry("wd+lc", "Walking distance or linear conflict, the larger",
+          "The larger of walking distance and linear conflict, per position.",
+          ("tile",), has_wd, _wdlc, _wdlc_inc),
+    Entry("pdb", "Pattern databases (6-6-3 and its mirror)",
+          "Exact costs of groups of tiles, precomputed and added up: the strongest "
+          "for the 15-puzzle (a 628 KB table, fetched once).",
+          ("tile",), _is_4x4, _pdb, _pdb_inc, tables=tuple(pdb.TABLES)),
+    Entry("exact", "Exact distance table", _EXACT_HELP,
+          ("tile",), _small, _exact, _exact_inc),
+    Entry("multi-manhattan", "Manhattan per line move (multi-tile)",
+          "Manhattan distance split by direction and divided by how far one line "
+          "move can carry tiles (multi-tile count).",
+          ("multi",), _always, _multi_manhattan),
+    Entry("walking-distance", "Walking distance, multi-tile",
+          "Walking distance counted in line moves, or the multi-tile Manhattan "
+          "bound when that is larger.",
+          ("multi",), has_wd, _multi_wd),
+    Entry("exact", "Exact distance table", _EXACT_HELP,
+          ("multi",), _small, _exact),
+]
+
+
+def entries(puzzle):
+    """The registry entries that fit this board and counting rule, in menu order."""
+    return [e for e in REGISTRY if puzzle.metric in e.metrics and e.fits(puzzle)]
+
+
+def label(name, metric="tile"):
+    """The menu label of bound ``name``."""
+    return next(e.label for e in REGISTRY if e.name == name and metric in e.metrics)
+
+
+def entry(puzzle, name):
+    return next(e for e in entries(puzzle) if e.name == name)
+
+
+def heuristics(puzzle):
+    """{name: LazyBound} for the puzzle's ``heuristics``."""
+    return {e.name: LazyBound(e.name, (lambda e=e: e.whole(puzzle))) for e in entries(puzzle)}
+
+
+def default_bound(puzzle):
+    """The bound auto uses.  Walking distance alone beats its maximum with
+    linear conflict on time (same nodes give or take, a cheaper update);
+    small boards in the multi-tile metric build the exact table (0.4 s for
+    3x3), since no cheap bound is strong there."""
+    if puzzle.metric == "multi":
+        if puzzle.n <= 9:
+            return "exact"
+        return "walking-distance" if has_wd(puzzle) else "multi-manhattan"
+    if _is_4x4(puzzle):
+        return "pdb"
+    if has_wd(puzzle):
+        return "walking-distance"
+    return "linear-conflict"
+
+
+def incremental_steps(puzzle, name=None):
+    """Generator returning the specialised IDA*'s form of bound ``name``
+    (default: the auto bound), or None when it has none."""
+    e = entry(puzzle, name or default_bound(puzzle))
+    if e.incremental is None:
+        return None
+    return (yield from e.incremental(puzzle))
+
+
+def incremental_bound(puzzle, name=None):
+    """:func:`incremental_steps`, run at once."""
+    return drain(incremental_steps(puzzle, name))
