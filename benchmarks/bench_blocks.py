@@ -1,23 +1,22 @@
-"""Sliding-block benchmark: Puzzle Lab's BFS (families/blocks_search.py)
+"""Sliding-block benchmark: Puzzle Lab's BFS (families/blocks/bfs.py)
 against a straightforward dict-of-tuples BFS written here, in both counts.
-``run_cases(repeats)`` is the pure-Python core that benchmarks/run.py calls in
-CPython and inside Pyodide (no subprocess, no file access); run this file to
-print the table.  Siblings: bench_tiles.py, bench_pegs.py, run.py, common.py.
+``run_cases`` is the pure-Python core that benchmarks/run.py calls in CPython
+and inside Pyodide (no subprocess, no file access); it returns rows of the
+schema in common.py.  Run this file to print the table.  Siblings:
+bench_tiles.py, bench_pegs.py, run.py, common.py.
 
     python benchmarks/bench_blocks.py [--repeats N] [--quick] [--no-baseline]
 """
 
 import os
-import statistics
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-if os.path.isdir(os.path.join(HERE, "..", "pysrc")):
-    sys.path.insert(0, os.path.join(HERE, "..", "pysrc"))
+import common
+
+common.use_source_tree()
 
 from puzzlelab import codes                                   # noqa: E402
-from puzzlelab.families import blocks_search                  # noqa: E402
+from puzzlelab.families.blocks import bfs as blocks_bfs  # noqa: E402
 from puzzlelab.search import drain                            # noqa: E402
 
 # (task, code, metric, known optimum, run the baseline?).  Tannentei's
@@ -123,34 +122,22 @@ def baseline_bfs(code, metric):
 
 def _ours(code, metric):
     puzzle = codes.parse(code, {"metric": metric})
-    result = drain(blocks_search.bfs(puzzle))
+    result = drain(blocks_bfs.bfs(puzzle))
     return result.cost, result.stats["expanded"]
 
 
-# A short case is run until its runs add up to this many seconds (at most
+# A short case is run until its runs add up to this many CPU seconds (at most
 # MAX_RUNS runs), so that a 0.05 s solve's median is not one noisy sample.
 MIN_TOTAL = 0.5
 MAX_RUNS = 25
 
 
-def _time(fn, repeats, min_total=MIN_TOTAL):
-    """(wall times, CPU times, last result) of at least ``repeats`` runs,
-    more for a short case (``MIN_TOTAL``).  CPU time is the steadier figure
-    when other jobs share the machine."""
-    times, cpu, out = [], [], None
-    while len(times) < repeats or (sum(times) < min_total and len(times) < MAX_RUNS):
-        t, c = time.perf_counter(), time.process_time()
-        out = fn()
-        times.append(time.perf_counter() - t)
-        cpu.append(time.process_time() - c)
-    return times, cpu, out
-
-
 def run_cases(repeats=5, quick=False, only=None, peers=True, baseline_repeats=None):
-    """Time every case ``repeats`` times (medians); with ``peers`` also the
-    baseline (``baseline_repeats`` times, default min(repeats, 3)).  Each row:
-    task, answer, known, ok, states, median, times, peers{name: {...}}.
-    ``code`` in a row is the puzzle; ``metric`` its counting rule."""
+    """Time every case (at least ``repeats`` runs, more for a short one: see
+    MIN_TOTAL); with ``peers`` also the baseline (``baseline_repeats`` runs,
+    default min(repeats, 3)).  Returns rows of common.py's schema; the
+    baseline's ``states`` are the boards it stored; ``extra`` holds the
+    puzzle's ``code`` and its counting rule, ``metric``."""
     rows = []
     for task, code, metric, known, with_baseline in CASES:
         if quick and task not in QUICK:
@@ -158,20 +145,21 @@ def run_cases(repeats=5, quick=False, only=None, peers=True, baseline_repeats=No
         if only and task not in only:
             continue
         full = codes.parse(code).code()
-        times, cpu, (answer, states) = _time(lambda: _ours(full, metric), repeats)
-        row = {"task": task, "code": full, "metric": metric, "answer": answer,
-               "known": known, "ok": answer == known, "states": states,
-               "median": statistics.median(times), "times": times,
-               "cpu_median": statistics.median(cpu), "peers": {}}
+        (answer, states), cpu, wall = common.time_runs(lambda: _ours(full, metric), repeats,
+                                                       MIN_TOTAL, MAX_RUNS)
+        row_peers = {}
         if peers and with_baseline:
             n = baseline_repeats or min(repeats, 3)
-            btimes, bcpu, (banswer, bstates) = _time(lambda: baseline_bfs(full, metric), n, 0)
-            row["peers"][BASELINE] = {
-                "seconds": statistics.median(btimes), "times": btimes,
-                "cpu_seconds": statistics.median(bcpu),
-                "status": "ok" if banswer == answer else "wrong answer",
-                "answer": banswer, "states": bstates}
-        rows.append(row)
+            (banswer, bstates), bcpu, bwall = common.time_runs(
+                lambda: baseline_bfs(full, metric), n)
+            row_peers[BASELINE] = common.make_peer(
+                "ok" if banswer == answer else "wrong answer",
+                cpu_seconds=common.median(bcpu), wall_seconds=common.median(bwall),
+                answer=banswer, states=bstates)
+        rows.append(common.make_row(
+            "blocks", task, answer=answer, known=known, ok=answer == known, states=states,
+            cpu_times=cpu, wall_times=wall, peers=row_peers,
+            extra={"code": full, "metric": metric}))
     return rows
 
 
@@ -182,11 +170,11 @@ def print_table(rows):
     for r in rows:
         b = r["peers"].get(BASELINE)
         line = [r["task"], str(r["answer"]), str(r["known"]), f"{r['states']:,}",
-                f"{r['median']:.3f}", f"{r['cpu_median']:.3f}"]
+                f"{r['wall_seconds']:.3f}", f"{r['cpu_seconds']:.3f}"]
         if b and b["status"] == "ok":
-            line += [f"{b['seconds']:.3f}", f"{b['cpu_seconds']:.3f}",
-                     f"{b['seconds'] / r['median']:.1f}x",
-                     f"{b['cpu_seconds'] / r['cpu_median']:.1f}x"]
+            line += [f"{b['wall_seconds']:.3f}", f"{b['cpu_seconds']:.3f}",
+                     f"{b['wall_seconds'] / r['wall_seconds']:.1f}x",
+                     f"{b['cpu_seconds'] / r['cpu_seconds']:.1f}x"]
         else:
             line += ["-", "-", b["status"] if b else "-", "-"]
         lines.append(line)

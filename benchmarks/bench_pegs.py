@@ -1,25 +1,25 @@
 #!/usr/bin/env python3
 """Peg-solitaire benchmarks: the known answers of pegs.txt and the seeds,
 timed through the family's own searches (``meet``, ``dfs`` in
-pysrc/puzzlelab/families/pegs_search.py), beside a plain pure-Python BFS
+pysrc/puzzlelab/families/pegs/), beside a plain pure-Python BFS
 written here as the baseline.  ``run_cases`` is pure Python (no subprocess)
-so benchmarks/run.py can call it in CPython and inside Pyodide; run this file
-directly for a table.  Siblings: bench_tiles.py, bench_blocks.py, run.py.
+so benchmarks/run.py can call it in CPython and inside Pyodide; it returns
+rows of the schema in common.py.  Run this file directly for a table.
+Siblings: bench_tiles.py, bench_blocks.py, run.py, common.py.
 
     python benchmarks/bench_pegs.py [--repeats N] [--quick] [--no-peers]
 """
 
 import os
-import statistics
 import sys
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "pysrc"))
+import common
+
+common.use_source_tree()
 
 from puzzlelab import codes  # noqa: E402
 from puzzlelab.errors import PuzzleError  # noqa: E402
-from puzzlelab.families import pegs_search  # noqa: E402
+from puzzlelab.families import family_module  # noqa: E402
 from puzzlelab.search import drain  # noqa: E402
 
 BASELINE = "BFS baseline"
@@ -81,7 +81,7 @@ def baseline_bfs(puzzle, count=False, cap=BASELINE_CAP):
 # -- the cases -------------------------------------------------------------------------
 def _solve(code, options=None, algorithm="meet", count=False, max_states=8_000_000):
     puzzle = codes.parse(code, options or {})
-    method = {m.name: m for m in puzzle.methods()}[algorithm]
+    method = {m.name: m for m in family_module("pegs").methods(puzzle)}[algorithm]
     options = {"max_states": max_states}
     if method.count:
         options["count"] = count
@@ -133,49 +133,45 @@ def _answer(case, result):
 
 
 def _run_baseline(case):
+    """The baseline on one case, as a peer of common.py's schema (its
+    ``states``: the positions it held)."""
     if not case["baseline"]:
-        return {"status": "not run: the move graph is far too big for a plain BFS"}
+        return common.make_peer("cannot", note="the move graph is far too big for a plain BFS")
     puzzle = codes.parse(case["code"], case["options"])
-    t0, c0 = time.perf_counter(), time.process_time()
     try:
-        length, solutions, held = baseline_bfs(puzzle, count=case["count"])
+        (length, solutions, held), cpu, wall = common.time_runs(
+            lambda: baseline_bfs(puzzle, count=case["count"]))
     except PuzzleError as exc:
-        return {"status": str(exc), "seconds": None,
-                "gave_up_after": round(time.perf_counter() - t0, 3)}
-    seconds, cpu = time.perf_counter() - t0, time.process_time() - c0
+        return common.make_peer("gave up", note=str(exc))
     answer = solutions if case["count"] else length
     if case["answer_of"] == "jumps":
         answer = length
-    return {"status": "ok", "seconds": seconds, "cpu_seconds": cpu, "answer": answer,
-            "states": held}
+    if case["known"] is not None and answer != case["known"]:
+        return common.make_peer("wrong answer", cpu_seconds=cpu[0], wall_seconds=wall[0],
+                                answer=answer, states=held, note=f"wrong answer {answer}")
+    return common.make_peer("ok", cpu_seconds=cpu[0], wall_seconds=wall[0], answer=answer,
+                            states=held)
 
 
-def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
+def run_cases(repeats=3, quick=False, only=None, peers=True):
     """Time every case (median of ``repeats``; the English proof once) and
-    return one dict per case: task, answer, known, ok, states, median and
-    times (wall), cpu_median and cpu_times (CPU of this process), peers."""
-    wanted = cases or only
+    return rows of common.py's schema; ``extra`` holds the ``code``, the
+    ``algorithm``, ``proven`` (the search proved its answer optimal) and
+    ``peak`` (the search's own peak figure)."""
     rows = []
     for case in CASES:
-        if wanted and case["task"] not in wanted:
+        if only and case["task"] not in only:
             continue
-        if quick and not case["quick"] and not wanted:
+        if quick and not case["quick"] and not only:
             continue
-        times, cpu, result, error = [], [], None, None
-        for _ in range(HEAVY_REPEATS if case["heavy"] else max(1, repeats)):
-            t0, c0 = time.perf_counter(), time.process_time()
-            try:
-                _puzzle, result = _solve(case["code"], case["options"], case["algorithm"],
-                                         case["count"])
-            except (PuzzleError, AssertionError, StopIteration) as exc:
-                error = f"{type(exc).__name__}: {exc}"
-                break
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-        row = {"task": case["task"], "code": case["code"], "known": case["known"],
-               "algorithm": case["algorithm"]}
-        if error:
-            row.update(answer=None, ok=False, error=error, median=None, times=times)
+        extra = {"code": case["code"], "algorithm": case["algorithm"]}
+        try:
+            (_puzzle, result), cpu, wall = common.time_runs(
+                lambda: _solve(case["code"], case["options"], case["algorithm"],
+                               case["count"]),
+                HEAVY_REPEATS if case["heavy"] else repeats)
+        except (PuzzleError, AssertionError, StopIteration) as exc:
+            row = dict(answer=None, ok=False, error=f"{type(exc).__name__}: {exc}")
         else:
             answer = _answer(case, result)
             if case["known"] is None:       # not proven: replayed is what counts
@@ -183,27 +179,13 @@ def run_cases(repeats=3, quick=False, cases=None, only=None, peers=True):
             else:
                 good = answer == case["known"] and (result.optimal or
                                                     case["algorithm"] != "meet")
-            row.update(answer=answer, ok=good,
-                optimal=result.optimal, states=result.stats.get("expanded"),
-                peak=result.stats.get("peak"), median=statistics.median(times),
-                times=[round(t, 4) for t in times], cpu_median=statistics.median(cpu),
-                cpu_times=[round(t, 4) for t in cpu])
-        row["peers"] = {}
-        if peers:
-            base = _run_baseline(case)
-            if base.get("cpu_seconds") and row.get("cpu_median"):
-                base["ratio"] = base["cpu_seconds"] / row["cpu_median"]
-            if base.get("answer") is not None and base["answer"] != case["known"]:
-                base["status"] = f"wrong answer {base['answer']}"
-            row["peers"][BASELINE] = base
-        rows.append(row)
+            row = dict(answer=answer, ok=good, states=result.stats.get("expanded"),
+                       cpu_times=cpu, wall_times=wall)
+            extra.update(proven=result.optimal, peak=result.stats.get("peak"))
+        rows.append(common.make_row(
+            "pegs", case["task"], known=case["known"], extra=extra,
+            peers={BASELINE: _run_baseline(case)} if peers else {}, **row))
     return rows
-
-
-def _fmt(seconds):
-    if seconds is None:
-        return "-"
-    return f"{seconds:.3f}" if seconds < 10 else f"{seconds:.1f}"
 
 
 def main(argv=None):
@@ -216,21 +198,18 @@ def main(argv=None):
     rows = run_cases(repeats=args.repeats, quick=args.quick, peers=not args.no_peers)
     head = ["task", "answer", "known", "ok", "expanded", "ours wall s", "ours CPU s",
             "BFS baseline CPU s", "baseline/ours"]
-    table = [head]
+    lines = []
     for r in rows:
-        base = r["peers"].get(BASELINE, {})
-        if base.get("cpu_seconds"):
-            bcell, ratio = _fmt(base["cpu_seconds"]), f"{base['ratio']:.1f}x"
+        base = r["peers"].get(BASELINE)
+        if base and base["cpu_seconds"] and r["cpu_seconds"]:
+            bcell = common.fmt_s(base["cpu_seconds"])
+            ratio = f"{base['cpu_seconds'] / r['cpu_seconds']:.1f}x"
         else:
-            bcell, ratio = (base.get("status", "-")[:38] if base else "-"), "-"
-        table.append([r["task"], str(r["answer"]), str(r["known"]),
-                      "yes" if r["ok"] else "NO", f"{r.get('states') or 0:,}",
-                      _fmt(r["median"]), _fmt(r.get("cpu_median")), bcell, ratio])
-    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
-    for i, row in enumerate(table):
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |")
-        if i == 0:
-            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+            bcell, ratio = ((base["note"] or base["status"])[:38] if base else "-"), "-"
+        lines.append([r["task"], str(r["answer"]), str(r["known"]),
+                      "yes" if r["ok"] else "NO", f"{r['states'] or 0:,}",
+                      common.fmt_s(r["wall_seconds"]), common.fmt_s(r["cpu_seconds"]), bcell, ratio])
+    print(common.table(head, lines))
     try:
         load = os.getloadavg()
         print(f"\nmedians of {args.repeats} (the English proof: 1); load average "

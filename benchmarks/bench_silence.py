@@ -73,6 +73,12 @@ def requests(family=None):
 
 
 def run_cases(seconds=3.0, family=None):
+    """One row per request: ``request`` (the request dict), ``status`` (how
+    it ended: "ok", the error type, or "running" when cut at ``seconds``),
+    ``silence`` (the longest gap between progress records, in wall s) and
+    ``where`` (the records around that gap, JSON, cut to 240 characters).
+    Not the family row schema of common.py: this measures requests, not
+    solves with an answer, and run.py does not read it."""
     rows = []
     for req in requests(family):
         status, worst, where = silence(req, seconds)

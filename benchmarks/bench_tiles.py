@@ -4,18 +4,21 @@ side with a native yardstick (korf_c/ida.c: plain IDA* + Manhattan in C,
 compiled here with ``cc -O2``) and with the pure-Python solvers on PyPI
 (``slidingpuzzle``, pinned, in a venv under benchmarks/_work/, one subprocess
 per instance with a time limit; ``fifteen-puzzle-solvers``, pinned, marked
-for what it cannot do), optionally inside Pyodide (Node + node_modules).
+for what it cannot do), optionally inside Pyodide (common.pyodide_jobs: Node,
+node_modules and the built _site/).
 
     python benchmarks/bench_tiles.py [--quick] [--repeats N] [--no-peers]
         [--no-c] [--no-pyodide] [--peer-limit S] [--peer-ids all|1,2,...]
     python benchmarks/bench_tiles.py --partitions [--quick]   (PDB layouts)
 
 :func:`run_cases` is the timing core: pure Python, importable inside
-Pyodide (benchmarks/pyodide_bench.mjs calls it as a job).  Prints a table;
-writes benchmarks/_work/bench_tiles.json.  Timings are CPU seconds of the
-solving process (``time.process_time``; under Node's Pyodide,
-``process.cpuUsage()``), which other jobs on a shared machine disturb less
-than wall time; wall seconds are shown too.
+Pyodide (benchmarks/pyodide_bench.mjs calls it as a job); it returns rows of
+the schema in common.py.  :func:`run_peers` times the yardsticks (C and
+PyPI, subprocesses: CPython only) and returns them as the schema's peers,
+for run.py to attach.  Prints a table; writes benchmarks/_work/bench_tiles.json.
+Timings are CPU seconds of the solving process (common.cpu_clock), which
+other jobs on a shared machine disturb less than wall time; wall seconds are
+shown too.
 """
 
 import argparse
@@ -27,21 +30,22 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+import common
+
+common.use_source_tree()
+
+HERE = common.BENCH
 WORK = os.path.join(HERE, "_work")
-if "puzzlelab" not in sys.modules and not os.environ.get("PUZZLELAB_INSTALLED"):
-    sys.path.insert(0, os.path.join(ROOT, "pysrc"))
+DATA = os.path.join(HERE, "data")
 
 SLIDINGPUZZLE = "slidingpuzzle==0.1.5"
 FIFTEEN = "fifteen-puzzle-solvers==2.0.3"
-QUICK_IDS = [55, 79, 9, 2, 6, 8, 1]
+QUICK_IDS = [55, 79]                       # run_cases(quick=True): run.py --quick
+MORE_QUICK_IDS = QUICK_IDS + [9, 2, 6, 8, 1]   # bench_tiles.py --quick
 PEER_IDS = [79, 55, 97, 9, 12, 13, 74, 2, 92, 73]     # the easiest ones for Manhattan IDA*
+PEER_GIVE_UP = 3        # a PyPI peer that times out on this many easiest instances in a row stops
 PARTITION_IDS = list(range(1, 21))
 HEX = "0123456789abcdef"
-
-
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
 def korf100():
@@ -56,59 +60,47 @@ def korf100():
     return out
 
 
-def cpu_clock():
-    """CPU seconds of this process.  Under Pyodide ``time.process_time`` is
-    the wall clock; under Node, ``process.cpuUsage()`` is the real thing."""
-    if sys.platform == "emscripten":
-        try:
-            import js
-            proc = js.process
-
-            def clock():
-                used = proc.cpuUsage()
-                return (used.user + used.system) / 1e6
-            clock()
-            return clock
-        except Exception:        # a browser: no process object
-            pass
-    return time.process_time
+def task_name(number):
+    return f"Korf #{number}"
 
 
-def run_cases(instances=None, repeats=1, quick=False, ids=None, heuristic="pdb"):
+def instances_of(ids=None, only=None):
+    """Korf's instances, those numbered ``ids`` and/or named ``only``."""
+    out = korf100()
+    if ids is not None:
+        out = [x for x in out if x[0] in set(ids)]
+    if only is not None:
+        out = [x for x in out if task_name(x[0]) in set(only)]
+    return out
+
+
+def run_cases(repeats=1, quick=False, only=None, peers=True, ids=None, heuristic="pdb"):
     """Solve each instance ``repeats`` times with the tiles family's IDA*;
-    return rows ``{id, optimal, length, ok, seconds, cpu_seconds, expanded,
-    generated}`` (medians over the repeats).  Pure Python (no subprocess):
+    return rows of common.py's schema (``extra``: ``korf_id``, nodes
+    ``generated``, the position ``code``).  ``quick``: QUICK_IDS; ``ids``:
+    those Korf numbers; ``only``: those task names ("Korf #N").  ``peers``
+    is accepted for the common interface and ignored: the tiles' yardsticks
+    run in subprocesses (:func:`run_peers`).  Pure Python (no subprocess):
     callable inside Pyodide once the tables are registered."""
     from puzzlelab import codes
-    from puzzlelab.families import tiles_ida
+    from puzzlelab.families.tiles import ida as tiles_ida
     from puzzlelab.search.common import drain
-    if instances is None:
-        instances = korf100()
-        if ids is None and quick:
-            ids = QUICK_IDS
-        if ids is not None:
-            wanted = set(ids)
-            instances = [x for x in instances if x[0] in wanted]
+    if ids is None and quick and only is None:
+        ids = QUICK_IDS
     rows = []
     bound = None
-    cpu = cpu_clock()
-    for number, optimal, cells in instances:
+    for number, optimal, cells in instances_of(ids, only):
         code = "tiles:4x4:" + "".join(HEX[t] for t in cells) + ":" + HEX
         puzzle = codes.parse(code)
         if bound is None:
             bound = puzzle.incremental_bound(heuristic)     # loads the tables, untimed
-        walls, cpus = [], []
-        for _ in range(max(1, repeats)):
-            w0, c0 = time.perf_counter(), cpu()
-            result = drain(tiles_ida.search(puzzle, bound))
-            cpus.append(cpu() - c0)
-            walls.append(time.perf_counter() - w0)
-        rows.append({"id": number, "optimal": optimal, "length": result.cost,
-                     "ok": result.cost == optimal and result.optimal,
-                     "seconds": statistics.median(walls),
-                     "cpu_seconds": statistics.median(cpus),
-                     "expanded": result.stats["expanded"],
-                     "generated": result.stats["generated"]})
+        result, cpu, wall = common.time_runs(lambda: drain(tiles_ida.search(puzzle, bound)),
+                                             repeats)
+        rows.append(common.make_row(
+            "tiles", task_name(number), answer=result.cost, known=optimal,
+            ok=result.cost == optimal and result.optimal, states=result.stats["expanded"],
+            cpu_times=cpu, wall_times=wall,
+            extra={"korf_id": number, "generated": result.stats["generated"], "code": code}))
     return rows
 
 
@@ -129,14 +121,15 @@ def compare_partitions(ids):
     over the instances ``ids`` (download: one file per table shape up to
     the board's symmetries; 3-tile tables are built in the browser)."""
     from puzzlelab import tables
-    from puzzlelab.families import tiles, tiles_ida, tiles_pdb
+    from puzzlelab.families.tiles import ida as tiles_ida, pdb as tiles_pdb
+    from puzzlelab.families.tiles.puzzle import Tiles
     from puzzlelab.search.common import drain
     goal = bytes(range(16))
     goal_pos = list(range(16))
     transpose = [(c % 4) * 4 + c // 4 for c in range(16)]
-    block_name = sorted(tables.TABLE_SPECS)[0]
-    block_cells = tuple(tables.TABLE_SPECS[block_name]["cells"])
-    block_table = next(t for nm, _c, t in tiles._stored_tables(4, 4) if nm == block_name)
+    block_name = sorted(tiles_pdb.TABLES)[0]
+    block_cells = tuple(tiles_pdb.TABLES[block_name]["cells"])
+    block_table = next(t for nm, _c, t in tiles_pdb.stored_tables(4, 4) if nm == block_name)
     block_images = {frozenset(img): sym for img, sym in tiles_pdb.images(4, 4, block_cells)}
     rows = []
     for name, groups in LAYOUTS.items():
@@ -145,7 +138,7 @@ def compare_partitions(ids):
         def pattern(cells):
             sym = block_images.get(frozenset(cells)) if len(cells) == 6 else None
             if sym is not None:
-                files[block_name] = len(tables.load(block_name))
+                files[block_name] = len(tables.load(block_name, None))
                 return tiles_pdb.make_pattern(4, 4, goal_pos, block_cells, sym, block_table,
                                               block_name)
             table = tiles_pdb.small_table(4, 4, tuple(cells), 0)
@@ -158,13 +151,13 @@ def compare_partitions(ids):
         mirror = [pattern(tuple(transpose[c] for c in g)) for g in groups]
         for with_mirror in (False, True):
             parts = [base, mirror] if with_mirror else [base]
-            bound = tiles_ida.pdb_bound(tiles.Tiles(4, 4, goal, goal), parts, name)
-            cpu = cpu_clock()
+            bound = tiles_ida.pdb_bound(Tiles(4, 4, goal, goal), parts, name)
+            cpu = common.cpu_clock()
             total, nodes = 0.0, 0
             for n, opt, cells in korf100():
                 if n in ids:
                     c0 = cpu()
-                    result = drain(tiles_ida.search(tiles.Tiles(4, 4, bytes(cells), goal), bound))
+                    result = drain(tiles_ida.search(Tiles(4, 4, bytes(cells), goal), bound))
                     total += cpu() - c0
                     nodes += result.stats["generated"]
                     assert result.cost == opt
@@ -262,53 +255,62 @@ def run_peer(py, which, cells, limit):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-# -- Pyodide ------------------------------------------------------------------------
+# -- the yardsticks as peers of the rows ------------------------------------------
 
-PYODIDE_JS = r'''
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-const [root, tablesDir, argsJson] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(path.join(root, "node_modules/pyodide/pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: path.join(root, "node_modules/pyodide") + "/" });
-py.setStdout({ write: (b) => { process.stdout.write(b); return b.length; } });
-py.setStderr({ write: (b) => { process.stderr.write(b); return b.length; } });
-for (const [dir, at] of [[path.join(root, "pysrc"), "/src"], [path.join(root, "benchmarks"), "/bench"],
-                         [tablesDir, "/tables"]]) {
-  py.FS.mkdirTree(at);
-  py.FS.mount(py.FS.filesystems.NODEFS, { root: dir }, at);
-}
-py.globals.set("ARGS", argsJson);
-py.runPython(`
-import json, os, sys
-sys.path[:0] = ["/src", "/bench"]
-from puzzlelab import tables
-tables.register_dir("/tables")
-import bench_tiles
-rows = bench_tiles.run_cases(**json.loads(ARGS))
-print("@@ROWS " + json.dumps({"rows": rows, "python": sys.version.split()[0]}))
-`);
-'''
-
-
-def run_pyodide(ids, repeats):
-    node = shutil.which("node")
-    if not node or not os.path.exists(os.path.join(ROOT, "node_modules", "pyodide")):
-        return None, "no node or no node_modules/pyodide"
-    from puzzlelab import tables
-    for name in tables.TABLE_SPECS:
-        tables.load(name)                      # builds into the cache dir if needed
-    os.makedirs(WORK, exist_ok=True)
-    script = os.path.join(WORK, "bench_tiles_pyodide.mjs")
-    with open(script, "w") as f:
-        f.write(PYODIDE_JS)
-    args = json.dumps({"ids": ids, "repeats": repeats})
-    out = subprocess.run([node, script, ROOT, tables.default_cache_dir(), args],
-                         capture_output=True, text=True)
-    for line in out.stdout.splitlines():
-        if line.startswith("@@ROWS "):
-            got = json.loads(line[7:])
-            return {r["id"]: r for r in got["rows"]}, "Pyodide, Python " + got["python"]
-    return None, "pyodide run failed: " + (out.stderr or out.stdout)[-500:]
+def run_peers(ids=None, only=None, c=True, pypi=True, pypi_ids=None, limit=60.0):
+    """The C yardstick on the instances (``ids``/``only`` as in run_cases)
+    and, with ``pypi``, the PyPI peers on ``pypi_ids`` (default: PEER_IDS,
+    the easiest for Manhattan IDA*, easiest first; after PEER_GIVE_UP
+    time-outs in a row a peer is marked "not run" on the rest), each in its
+    own subprocess.  Returns {"peers": {task: {peer name: peer}}, "notes":
+    [...]}, peers of common.py's schema in CPU seconds (``states`` of the C
+    program: the nodes it generated).  CPython only: run.py runs this as a job."""
+    instances = instances_of(ids, only)
+    optimal = {n: o for n, o, _ in instances}
+    out = {n: {} for n in optimal}
+    notes = []
+    c_rows, c_note = run_c(instances) if c else (None, "skipped")
+    if c_rows is None:
+        notes.append(f"C yardstick not run: {c_note}")
+    else:
+        notes.append(f"C -O2 = bench_tiles' {c_note} (korf_c/ida.c), CPU seconds")
+        for n, row in c_rows.items():
+            out[n]["C -O2"] = common.make_peer(
+                "ok" if row["length"] == optimal[n] else "wrong answer",
+                cpu_seconds=row["cpu_seconds"], answer=row["length"], states=row["nodes"])
+    py = peer_python() if pypi else None
+    if pypi and py is None:
+        notes.append("PyPI peers could not be installed (see stderr)")
+    if py is not None:
+        order = [n for n in (pypi_ids or PEER_IDS) if n in optimal]
+        cells = {n: cl for n, _, cl in instances}
+        for which, name in (("slidingpuzzle", "slidingpuzzle"),
+                            ("fifteen", "fifteen-puzzle-solvers")):
+            timeouts = 0
+            for n in order:
+                if timeouts >= PEER_GIVE_UP:
+                    out[n][name] = common.make_peer(
+                        "not run", note=f"not run ({PEER_GIVE_UP} easier ones timed out)")
+                    continue
+                got = run_peer(py, which, cells[n], limit)
+                if "timeout" in got:
+                    timeouts += 1
+                    out[n][name] = common.make_peer("timeout", limit=limit)
+                elif "error" in got:
+                    out[n][name] = common.make_peer(
+                        "error", note="error: " + " ".join(got["error"])[:80])
+                else:
+                    timeouts = 0
+                    good = got["length"] == optimal[n]
+                    out[n][name] = common.make_peer(
+                        "ok" if good else "not optimal", cpu_seconds=got["cpu_seconds"],
+                        answer=got["length"],
+                        note=None if good else f"not optimal ({got['length']} moves)")
+        notes.append(f"PyPI peers ({SLIDINGPUZZLE}, {FIFTEEN}) in "
+                     f"benchmarks/_work/peers-venv, one subprocess per instance, limit "
+                     f"{limit:.0f} s, CPU seconds; instances {order}; fifteen-puzzle-solvers' "
+                     "A* is not optimal")
+    return {"peers": {task_name(n): p for n, p in out.items()}, "notes": notes}
 
 
 # -- the report -------------------------------------------------------------------
@@ -329,9 +331,20 @@ def _summary(values):
             "n": len(values)}
 
 
+def _peer_text(p, field="cpu_seconds"):
+    """A peer's cell in this module's own table."""
+    if p is None or p["status"] == "not run":
+        return None
+    if p["status"] == "timeout":
+        return f">{p['limit']:.0f}"
+    if p["status"] == "error":
+        return "err"
+    return p[field]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help=f"only instances {QUICK_IDS}")
+    ap.add_argument("--quick", action="store_true", help=f"only instances {MORE_QUICK_IDS}")
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--no-c", action="store_true")
@@ -344,7 +357,7 @@ def main(argv=None):
                          "on 20 instances (--quick: 7) and stop")
     args = ap.parse_args(argv)
     if args.partitions:
-        ids = QUICK_IDS if args.quick else PARTITION_IDS
+        ids = MORE_QUICK_IDS if args.quick else PARTITION_IDS
         print(f"PDB layouts on Korf instances {ids} (CPU s and nodes summed)")
         print(f"{'layout':8} {'mirror':>6} {'cpu s':>8} {'generated':>12} {'download':>10} "
               f"{'s x MB':>8}")
@@ -354,10 +367,8 @@ def main(argv=None):
                   f"{r['cpu_seconds'] * r['download_bytes'] / 1e6:8.2f}")
         return 0
 
-    instances = korf100()
-    if args.quick:
-        instances = [x for x in instances if x[0] in QUICK_IDS]
-    ids = [x[0] for x in instances]
+    ids = MORE_QUICK_IDS if args.quick else [n for n, _, _ in korf100()]
+    ids = [n for n, _, _ in instances_of(ids)]              # in Korf's order
     print(f"Korf's 100 15-puzzle instances: {len(ids)} instance(s), repeats {args.repeats}; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
 
@@ -365,36 +376,33 @@ def main(argv=None):
     from puzzlelab import codes
     codes.parse("tiles:4x4:" + HEX).incremental_bound("pdb")
     load_s = time.perf_counter() - t
-    ours = {r["id"]: r for r in run_cases(instances, args.repeats)}
+    ours = {r["extra"]["korf_id"]: r for r in run_cases(args.repeats, ids=ids)}
     print(f"ours: done ({load_s:.2f} s to load the tables first)", flush=True)
 
-    c_rows, c_note = (None, "skipped") if args.no_c else run_c(instances)
-    print(f"C yardstick: {c_note}", flush=True)
+    if args.peer_ids == "all":
+        pids = ids
+    elif args.peer_ids:
+        pids = [int(x) for x in args.peer_ids.split(",")]
+    else:
+        pids = [i for i in (MORE_QUICK_IDS[:3] if args.quick else PEER_IDS) if i in ids]
+    got = run_peers(ids=ids, c=not args.no_c, pypi=not args.no_peers, pypi_ids=pids,
+                    limit=args.peer_limit)
+    peers = {n: got["peers"][task_name(n)] for n in ids}
+    for note in got["notes"]:
+        print(note, flush=True)
 
-    pyo, pyo_note = (None, "skipped") if args.no_pyodide else run_pyodide(ids, args.repeats)
-    print(f"Pyodide: {pyo_note}", flush=True)
-
-    peers = {}
-    peer_note = "skipped"
-    if not args.no_peers:
-        py = peer_python()
-        if py is None:
-            peer_note = "could not install the peers"
+    pyo, pyo_note = None, "skipped"
+    if not args.no_pyodide:
+        job = {"module": "bench_tiles", "function": "run_cases",
+               "kwargs": {"ids": ids, "repeats": args.repeats}}
+        res, err = common.pyodide_jobs([job], timeout=7200)
+        err = err or res["jobs"][0].get("error")
+        if err:
+            pyo_note = "Pyodide run failed: " + err.strip().splitlines()[-1][:300]
         else:
-            if args.peer_ids == "all":
-                pids = ids
-            elif args.peer_ids:
-                pids = [int(x) for x in args.peer_ids.split(",")]
-            else:
-                pids = [i for i in (QUICK_IDS[:3] if args.quick else PEER_IDS) if i in ids]
-            for n, opt, cells in instances:
-                if n in pids:
-                    peers[n] = {w: run_peer(py, w, cells, args.peer_limit)
-                                for w in ("slidingpuzzle", "fifteen")}
-                    print(f"  peers #{n}: {peers[n]}", flush=True)
-            peer_note = (f"{SLIDINGPUZZLE} (IDA* + linear conflict, its defaults) and {FIFTEEN} "
-                         f"(its 'A*' ranks by heuristic only: not optimal, blank-last goal only), "
-                         f"limit {args.peer_limit:.0f} s per instance, instances {pids}")
+            pyo = {r["extra"]["korf_id"]: r for r in res["jobs"][0]["rows"]}
+            pyo_note = f"Pyodide {res['pyodide']}, Python {res['python']}"
+    print(f"Pyodide: {pyo_note}", flush=True)
 
     head = (f"{'#':>3} {'opt':>3} {'len':>3} {'cpu s':>7} {'wall s':>7} {'expanded':>9} {'generated':>10} "
             f"{'C s':>7} {'C nodes':>12} {'C/ours':>7} {'pyo s':>7} {'pyo/cpy':>7} "
@@ -404,42 +412,41 @@ def main(argv=None):
     print("-" * len(head))
     for n in ids:
         r = ours[n]
-        c = (c_rows or {}).get(n)
+        ours_s = max(r["cpu_seconds"], 1e-4)
+        c = peers[n].get("C -O2")
         p = (pyo or {}).get(n)
-        sp = peers.get(n, {}).get("slidingpuzzle")
-        fp = peers.get(n, {}).get("fifteen")
-        sp_s = sp.get("cpu_seconds") if sp else None
-        sp_txt = (f">{sp['timeout']:.0f}" if sp and "timeout" in sp else
-                  "err" if sp and "error" in sp else sp_s)
-        fp_txt = (f">{fp['timeout']:.0f}s" if fp and "timeout" in fp else
-                  "err" if fp and "error" in fp else fp.get("length") if fp else None)
-        print(f"{n:3d} {r['optimal']:3d} {r['length']:3d}{'' if r['ok'] else '!'} "
-              f"{_fmt(r['cpu_seconds'], 7)} {_fmt(r['seconds'], 7)} {r['expanded']:9d} {r['generated']:10d} "
-              f"{_fmt(c and c['cpu_seconds'], 7)} {c['nodes'] if c else '-':>12} "
-              f"{_fmt(c and c['cpu_seconds'] / max(r['cpu_seconds'], 1e-4), 7, 1)} "
+        sp_txt = _peer_text(peers[n].get("slidingpuzzle"))
+        fp_txt = _peer_text(peers[n].get("fifteen-puzzle-solvers"), "answer")
+        print(f"{n:3d} {r['known']:3d} {r['answer']:3d}{'' if r['ok'] else '!'} "
+              f"{_fmt(r['cpu_seconds'], 7)} {_fmt(r['wall_seconds'], 7)} {r['states']:9d} "
+              f"{r['extra']['generated']:10d} "
+              f"{_fmt(c and c['cpu_seconds'], 7)} {c['states'] if c else '-':>12} "
+              f"{_fmt(c and c['cpu_seconds'] / ours_s, 7, 1)} "
               f"{_fmt(p and p['cpu_seconds'], 7)} "
-              f"{_fmt(p and p['cpu_seconds'] / max(r['cpu_seconds'], 1e-4), 7, 2)} "
+              f"{_fmt(p and p['cpu_seconds'] / ours_s, 7, 2)} "
               f"{_fmt(sp_txt, 7)} "
-              f"{_fmt(sp_s / max(r['cpu_seconds'], 1e-4) if isinstance(sp_txt, float) else None, 7, 0)} "
+              f"{_fmt(sp_txt / ours_s if isinstance(sp_txt, float) else None, 7, 0)} "
               f"{str(fp_txt if fp_txt is not None else '-'):>7}")
     print()
     s_cpu = _summary([ours[n]["cpu_seconds"] for n in ids])
-    s_wall = _summary([ours[n]["seconds"] for n in ids])
-    report = {"instances": ids, "ours": list(ours.values()), "c": c_rows, "pyodide": pyo,
-              "peers": peers, "notes": {"c": c_note, "pyodide": pyo_note, "peers": peer_note}}
+    s_wall = _summary([ours[n]["wall_seconds"] for n in ids])
+    report = {"instances": ids, "rows": list(ours.values()), "peers": peers,
+              "pyodide_rows": list((pyo or {}).values()),
+              "notes": {"peers": got["notes"], "pyodide": pyo_note}}
     print(f"all optimal: {all(ours[n]['ok'] for n in ids)} "
           f"({sum(ours[n]['ok'] for n in ids)}/{len(ids)} at the published length)")
     print(f"ours CPython CPU s: median {s_cpu['median']:.3f}  worst {s_cpu['worst']:.2f}  "
           f"total {s_cpu['total']:.1f}   (wall: median {s_wall['median']:.3f}  worst "
           f"{s_wall['worst']:.2f}  total {s_wall['total']:.1f})")
-    print(f"ours nodes: expanded mean {statistics.mean(ours[n]['expanded'] for n in ids):,.0f}, "
-          f"total {sum(ours[n]['expanded'] for n in ids):,}; generated mean "
-          f"{statistics.mean(ours[n]['generated'] for n in ids):,.0f}")
-    if c_rows:
-        s_c = _summary([c_rows[n]["cpu_seconds"] for n in ids])
+    print(f"ours nodes: expanded mean {statistics.mean(ours[n]['states'] for n in ids):,.0f}, "
+          f"total {sum(ours[n]['states'] for n in ids):,}; generated mean "
+          f"{statistics.mean(ours[n]['extra']['generated'] for n in ids):,.0f}")
+    c_secs = [(peers[n].get("C -O2") or {}).get("cpu_seconds") for n in ids]
+    if all(x is not None for x in c_secs):
+        s_c = _summary(c_secs)
         print(f"C yardstick CPU s:  median {s_c['median']:.3f}  worst {s_c['worst']:.2f}  "
               f"total {s_c['total']:.1f}   -> total C / total ours = "
-              f"{s_c['total'] / s_cpu['total']:.2f} ({c_note})")
+              f"{s_c['total'] / s_cpu['total']:.2f}")
         report["summary_c"] = s_c
     if pyo:
         s_p = _summary([pyo[n]["cpu_seconds"] for n in ids if n in pyo])
@@ -447,18 +454,17 @@ def main(argv=None):
               f"total {s_p['total']:.1f}   -> Pyodide / CPython = "
               f"{s_p['total'] / s_cpu['total']:.2f} ({pyo_note})")
         report["summary_pyodide"] = s_p
-    if peers:
-        done = [n for n in peers if "cpu_seconds" in peers[n]["slidingpuzzle"]]
+    sp = {n: peers[n]["slidingpuzzle"] for n in ids if "slidingpuzzle" in peers[n]}
+    if sp:
+        done = [n for n in sp if sp[n]["cpu_seconds"] is not None]
         if done:
-            ratios = [peers[n]["slidingpuzzle"]["cpu_seconds"] / max(ours[n]["cpu_seconds"], 1e-4)
-                      for n in done]
-            wrong = [n for n in done if peers[n]["slidingpuzzle"]["length"] != ours[n]["optimal"]]
-            print(f"slidingpuzzle finished {len(done)}/{len(peers)}: speed-up of ours "
+            ratios = [sp[n]["cpu_seconds"] / max(ours[n]["cpu_seconds"], 1e-4) for n in done]
+            wrong = [n for n in done if sp[n]["status"] != "ok"]
+            print(f"slidingpuzzle finished {len(done)}/{len(sp)}: speed-up of ours "
                   f"min {min(ratios):.0f}x, median {statistics.median(ratios):.0f}x"
                   f"{'; NOT optimal on ' + str(wrong) if wrong else ''}")
         else:
-            print(f"slidingpuzzle finished 0/{len(peers)} within the limit")
-        print(f"peers: {peer_note}")
+            print(f"slidingpuzzle finished 0/{len(sp)} within the limit")
     print("CPU seconds throughout; the machine is shared, so wall seconds vary more.")
     report["summary_ours_cpu"] = s_cpu
     report["summary_ours_wall"] = s_wall

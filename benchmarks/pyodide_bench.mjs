@@ -3,9 +3,9 @@
 // Called by benchmarks/run.py:
 //   node benchmarks/pyodide_bench.mjs ROOT REQUEST_JSON
 // REQUEST_JSON = {"jobs": [{"module": "bench_pegs", "function": "run_cases",
-//                           "kwargs": {...}, "optional": {...}, "clock": "cpu"}, ...]}
-// (see benchmarks/common.py: optional kwargs are passed only if accepted;
-// clock "cpu" makes the module's timer read the Node process's CPU time).
+//                           "kwargs": {...}}, ...]}
+// (the jobs of benchmarks/common.py; the modules read CPU time through
+// common.cpu_clock, which inside Pyodide under Node is process.cpuUsage()).
 // Each job imports benchmarks/<module>.py and calls the function; the answer
 // is one line "@@PYODIDE_BENCH {json}" on stdout with, per job, its rows (or
 // the error) and the WebAssembly heap size before and after (the heap only
@@ -57,50 +57,14 @@ except ImportError:
 sys.path.insert(0, "/repo/benchmarks")
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
 
-def call_kwargs(fn, job):     # a copy of benchmarks/common.py's
-    import inspect
-    kwargs = dict(job.get("kwargs") or {})
-    optional = job.get("optional") or {}
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        params = {}
-    anything = any(p.kind == p.VAR_KEYWORD for p in params.values())
-    passed = [k for k in optional if anything or k in params]
-    kwargs.update((k, optional[k]) for k in passed)
-    return kwargs, passed
-
-def node_cpu():
-    """CPU seconds of the Node process (all its threads; while Python runs,
-    the others are nearly idle): what common.py's CPU clock is in CPython."""
-    import js
-    u = js.process.cpuUsage()
-    return (u.user + u.system) / 1e6
-
-class CpuClock:                # as common.py's _CpuClock
-    perf_counter = staticmethod(node_cpu)
-    process_time = staticmethod(node_cpu)
-    def __getattr__(self, name):
-        return getattr(time, name)
-
-def use_cpu_clock(module):
-    if getattr(module, "time", None) is time:
-        module.time = CpuClock()
-    for name in ("perf_counter", "process_time"):
-        if getattr(module, name, None) is getattr(time, name):
-            setattr(module, name, node_cpu)
-
 def run_job(text):
     job = json.loads(text)
     t = time.perf_counter()
     out = {}
     try:
         module = importlib.import_module(job["module"])
-        if job.get("clock") == "cpu":
-            use_cpu_clock(module)
         fn = getattr(module, job.get("function") or "run_cases")
-        kwargs, out["accepted"] = call_kwargs(fn, job)
-        out["rows"] = fn(**kwargs)
+        out["rows"] = fn(**(job.get("kwargs") or {}))
     except BaseException:
         out["error"] = traceback.format_exc(limit=6)
     out["seconds"] = time.perf_counter() - t

@@ -7,10 +7,11 @@ times in Chromium, download sizes and peak memory, checked against targets.
     python benchmarks/run.py --quick    one or two small cases per family (~1 min)
 
 Cases come from bench_tiles.py, bench_blocks.py and bench_pegs.py (their
-``run_cases``); each runs in its own subprocess with a time limit (common.py),
-in Pyodide through pyodide_bench.mjs, and the page through page_bench.py
-(with .venv's Python when this one lacks Playwright).  README.md beside this
-file says how each figure is measured.
+``run_cases``), as rows of the one schema in common.py, read here field by
+field; each runs in its own subprocess with a time limit (common.py), in
+Pyodide through pyodide_bench.mjs, and the page through page_bench.py (with
+.venv's Python when this one lacks Playwright).  README.md beside this file
+says how each figure is measured.
 """
 
 import argparse
@@ -25,48 +26,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import fmt_bytes, fmt_int, fmt_ratio, fmt_s, median, table  # noqa: E402
 
-FAMILIES = ("tiles", "blocks", "pegs")
+FAMILIES = common.FAMILIES
 RESULTS = os.path.join(common.BENCH, "results.md")
 JOB_TIMEOUT = {"quick": 120, "full": 3600}     # s, per family and runtime
 PAGE_TIMEOUT = {"quick": 150, "full": 900}
 TARGET_RATIO_PYODIDE = 2.5
-
-# Row keys the family modules may use, first match wins.  CPU seconds are
-# preferred where a module reports them (unless --wall): the machine is
-# shared, and other jobs inflate wall time far more.
-ALIASES = {
-    "task": ("task", "name", "case", "instance", "label"),
-    "answer": ("answer", "length", "result", "moves", "value"),
-    "known": ("known", "expected", "optimal", "known_answer", "want"),
-    "ok": ("ok", "correct", "check", "checked", "matches", "passed"),
-    "states": ("states", "expanded", "nodes", "generated"),
-    "seconds": ("cpu_seconds", "cpu_median", "median", "median_s", "seconds", "median_seconds"),
-    "wall": ("median", "median_s", "seconds", "median_seconds"),
-    "times": ("cpu_times", "times", "runs", "samples"),
-}
-# Per family: default repeats, the quick selection, and how to ask a module
-# for one case (the modules take different arguments; run.py adapts).
-FAMILY = {
-    "tiles": {"repeats": 1, "quick": {"ids": [79, 55]},
-              "select": lambda row: {"ids": [row["raw"]["id"]]},
-              "name": lambda raw: f"Korf #{raw['id']}" if "id" in raw and "task" not in raw else None},
-    "blocks": {"repeats": 3, "quick": {},
-               "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
-    "pegs": {"repeats": 3, "quick": {},
-             "select": lambda row: {"only": [row["task"]], "cases": [row["task"]]}},
-}
-CLOCK = ["cpu"]          # "wall" with --wall: how the modules' timers read
-PEER_GIVE_UP = 3        # a tile peer that times out on this many easiest instances in a row stops
-
-
-def pick(row, key, default=None):
-    """The value of the first alias the row has (even when it is None: a
-    module's ``known: None`` means no known answer, not "look further")."""
-    for k in ALIASES[key]:
-        if k in row:
-            return row[k]
-    return default
-
+REPEATS = {"tiles": 1, "blocks": 3, "pegs": 3}     # default runs per case (median)
+CLOCK = ["cpu"]          # "wall" with --wall: which of the rows' medians the report uses
 
 LOADS = []               # 1-min load average at each step, for the report
 
@@ -77,55 +43,42 @@ def log(msg):
 
 
 # -- running the family modules ----------------------------------------------
+#
+# Every bench_<family>.py returns rows of common.py's schema from
+# run_cases(repeats, quick, only, peers).  A family's record keeps them as
+# they came: "rows" from CPython, "pyodide_rows" from Pyodide; the tables
+# join the two on "task" (cases()).
 
 def module_path(family):
     return os.path.join(common.BENCH, f"bench_{family}.py")
 
 
-def job(family, quick=False, repeats=3, runtime="cpython", select=None, peers=True):
-    """A run_cases job; ``select`` = the module's arguments naming the cases."""
-    optional = {"quick": quick, "repeats": repeats}
-    optional.update(select or (FAMILY[family]["quick"] if quick else {}))
-    if runtime == "pyodide" or not peers:
-        optional.update(peers=False)
-    return {"module": f"bench_{family}", "function": "run_cases", "kwargs": {},
-            "optional": optional, "clock": CLOCK[0]}
+def job(family, quick=False, repeats=3, only=None, peers=True):
+    """A run_cases job; ``only``: the task names to run."""
+    return {"module": f"bench_{family}", "function": "run_cases",
+            "kwargs": {"repeats": repeats, "quick": quick, "only": only, "peers": peers}}
 
 
-def normalize(family, raw, runtime):
-    """One family's job result -> list of rows in our own shape."""
-    rows = []
-    for r in raw or []:
-        if not isinstance(r, dict):
-            continue
-        times = pick(r, "times")
-        secs = pick(r, "seconds" if CLOCK[0] == "cpu" else "wall")
-        if secs is None:
-            secs = pick(r, "seconds")
-        if secs is None and isinstance(times, list):
-            secs = median(times)
-        answer, known = pick(r, "answer"), pick(r, "known")
-        ok = pick(r, "ok")
-        if ok is None and answer is not None and known is not None:
-            ok = answer == known
-        name = FAMILY.get(family, {}).get("name", lambda raw: None)(r) or pick(r, "task", "?")
-        rows.append({
-            "family": family, "task": str(name), "answer": answer,
-            "known": known, "ok": ok, "states": pick(r, "states"), runtime: secs,
-            f"{runtime}_times": times if isinstance(times, list) else None,
-            "peers": dict(r.get("peers") or {}), "raw": r,
-        })
-    return rows
+def schema_problem(rows):
+    """None when ``rows`` is a non-empty list of schema rows, else what is wrong."""
+    if not isinstance(rows, list) or not rows:
+        return "run_cases returned no rows"
+    for row in rows:
+        try:
+            common.check_row(row)
+        except ValueError as exc:
+            return f"a row is off the schema: {exc}"[:300]
+    return None
 
 
 def run_family(family, args):
     """CPython then Pyodide for one family; returns its result record."""
     mode = "quick" if args.quick else "full"
-    rec = {"family": family, "status": "ok", "rows": [], "notes": []}
+    rec = {"family": family, "status": "ok", "rows": [], "pyodide_rows": [], "notes": []}
     if not os.path.exists(module_path(family)):
         rec["status"] = f"MISSING: benchmarks/bench_{family}.py not found"
         return rec
-    repeats = args.repeats or FAMILY[family]["repeats"]
+    repeats = args.repeats or REPEATS[family]
     rec["repeats"] = repeats
     log(f"{family}: CPython, {'quick' if args.quick else 'all cases'}, repeats {repeats}")
     res, err = common.cpython_job(job(family, quick=args.quick, repeats=repeats,
@@ -134,107 +87,49 @@ def run_family(family, args):
         rec["status"] = "BROKEN (CPython): " + last_line(err or res["error"])
         rec["error"] = err or res["error"]
         return rec
-    rec["rows"] = normalize(family, res.get("rows"), "cpython")
-    rec["cpython_maxrss_kib"] = res.get("maxrss_kib")
-    rec["accepted"] = res.get("accepted")
-    if not rec["rows"]:
-        rec["status"] = "BROKEN: run_cases returned no rows"
+    problem = schema_problem(res.get("rows"))
+    if problem:
+        rec["status"] = f"BROKEN: {problem}"
         return rec
+    rec["rows"] = res["rows"]
+    rec["cpython_maxrss_kib"] = res.get("maxrss_kib")
     if family == "tiles":
         tile_yardsticks(rec, args)
     if args.no_pyodide:
         rec["notes"].append("Pyodide not run (--no-pyodide)")
         return rec
     # quick: Pyodide on one tiny case only
-    select = FAMILY[family]["select"](rec["rows"][0]) if args.quick else None
+    only = [rec["rows"][0]["task"]] if args.quick else None
     pyo_repeats = args.pyodide_repeats or repeats
     rec["pyodide_repeats"] = pyo_repeats
     log(f"{family}: Pyodide, repeats {pyo_repeats}")
     pres, perr = common.pyodide_jobs([job(family, quick=args.quick, repeats=pyo_repeats,
-                                          runtime="pyodide", select=select)], JOB_TIMEOUT[mode])
+                                          only=only, peers=False)], JOB_TIMEOUT[mode])
     merge_pyodide(rec, pres, perr)
     return rec
 
 
-# -- the tile yardsticks: bench_tiles.py's C program and PyPI peers --------------
-
 def tile_yardsticks(rec, args):
-    """Run bench_tiles' C yardstick and PyPI peers (in its venv) on the same
-    instances, in a subprocess (run.py's ``tile_peers`` job), and attach them
-    to the rows as peers (CPU seconds, like ours)."""
-    ids = [r["raw"]["id"] for r in rec["rows"] if "id" in r["raw"]]
-    peer_ids = [] if (args.quick or args.no_peers) else None
-    log(f"tiles: C yardstick on {len(ids)} instances"
-        + ("" if peer_ids == [] else f", PyPI peers (limit {args.peer_limit:.0f} s each)"))
+    """bench_tiles' C yardstick and PyPI peers (run_peers, in a subprocess)
+    on the same instances, attached to the rows' peers (CPU seconds, like
+    ours)."""
+    pypi = not (args.quick or args.no_peers)
+    log(f"tiles: C yardstick on {len(rec['rows'])} instances"
+        + (f", PyPI peers (limit {args.peer_limit:.0f} s each)" if pypi else ""))
     res, err = common.cpython_job(
-        {"module": "run", "function": "tile_peers",
-         "kwargs": {"ids": ids, "peer_ids": peer_ids, "limit": args.peer_limit}},
+        {"module": "bench_tiles", "function": "run_peers",
+         "kwargs": {"only": [r["task"] for r in rec["rows"]], "pypi": pypi,
+                    "limit": args.peer_limit}},
         JOB_TIMEOUT["quick" if args.quick else "full"])
     if err or res.get("error"):
         rec["notes"].append("C yardstick / peers failed: " + last_line(err or res["error"]))
         return
     got = res["rows"]
     rec["notes"] += got["notes"]
-    by_id = {r["raw"]["id"]: r for r in rec["rows"] if "id" in r["raw"]}
-    for n, peers in got["peers"].items():
-        row = by_id.get(int(n))
-        if row:
-            row["peers"].update(peers)
-
-
-def tile_peers(ids, peer_ids=None, limit=60.0):
-    """Job (in a fresh CPython): bench_tiles' C yardstick on ``ids`` and its
-    PyPI peers on ``peer_ids`` (default: its PEER_IDS, the easiest for
-    Manhattan IDA*, easiest first).  Returns {"peers": {id: {peer: {...}}},
-    "notes": [...]}; peer entries are {seconds, status, note?, limit?}."""
-    import bench_tiles
-    instances = [x for x in bench_tiles.korf100() if x[0] in set(ids)]
-    optimal = {n: o for n, o, _ in instances}
-    out = {n: {} for n in ids}
-    notes = []
-    c_rows, c_note = bench_tiles.run_c(instances)
-    if c_rows is None:
-        notes.append(f"C yardstick not run: {c_note}")
-    else:
-        notes.append(f"C -O2 = bench_tiles' {c_note} (korf_c/ida.c), CPU seconds")
-        for n, c in c_rows.items():
-            out[n]["C -O2"] = {"seconds": c["cpu_seconds"],
-                               "status": "ok" if c["length"] == optimal[n] else "wrong answer",
-                               "answer": c["length"], "nodes": c["nodes"]}
-    if peer_ids == []:
-        notes.append("PyPI peers not run (quick or --no-peers)")
-        return {"peers": out, "notes": notes}
-    order = [n for n in (peer_ids or bench_tiles.PEER_IDS) if n in optimal]
-    py = bench_tiles.peer_python()
-    if py is None:
-        notes.append("PyPI peers could not be installed (see stderr)")
-        return {"peers": out, "notes": notes}
-    cells = {n: c for n, _, c in instances}
-    names = {"slidingpuzzle": "slidingpuzzle", "fifteen": "fifteen-puzzle-solvers"}
-    for which, name in names.items():
-        timeouts = 0
-        for n in order:
-            if timeouts >= PEER_GIVE_UP:
-                out[n][name] = {"status": "not run",
-                                "note": f"not run ({PEER_GIVE_UP} easier ones timed out)"}
-                continue
-            got = bench_tiles.run_peer(py, which, cells[n], limit)
-            if "timeout" in got:
-                timeouts += 1
-                out[n][name] = {"status": "timeout", "limit": limit}
-            elif "error" in got:
-                out[n][name] = {"status": "error", "note": "error: " + " ".join(got["error"])[:80]}
-            else:
-                timeouts = 0
-                entry = {"seconds": got["cpu_seconds"], "answer": got["length"], "status": "ok"}
-                if got["length"] != optimal[n]:
-                    entry["status"] = "not optimal"
-                    entry["note"] = f"not optimal ({got['length']} moves)"
-                out[n][name] = entry
-    notes.append(f"PyPI peers ({bench_tiles.SLIDINGPUZZLE}, {bench_tiles.FIFTEEN}) in "
-                 f"benchmarks/_work/peers-venv, one subprocess per instance, limit {limit:.0f} s, "
-                 f"CPU seconds; instances {order}; fifteen-puzzle-solvers' A* is not optimal")
-    return {"peers": out, "notes": notes}
+    if not pypi:
+        rec["notes"].append("PyPI peers not run (quick or --no-peers)")
+    for row in rec["rows"]:
+        row["peers"].update(got["peers"].get(row["task"]) or {})
 
 
 def merge_pyodide(rec, pres, perr):
@@ -249,17 +144,50 @@ def merge_pyodide(rec, pres, perr):
         rec["pyodide_status"] = "BROKEN in Pyodide: " + last_line(pj["error"])
         rec["pyodide_error"] = pj["error"]
         return
-    by_task = {r["task"]: r for r in normalize(rec["family"], pj.get("rows"), "pyodide")}
-    for row in rec["rows"]:
-        p = by_task.pop(row["task"], None)
-        if p:
-            row["pyodide"] = p["pyodide"]
-            row["pyodide_times"] = p["pyodide_times"]
-            if p["answer"] != row["answer"]:
-                row["ok"] = False
-                row["pyodide_answer"] = p["answer"]
-    for extra in by_task.values():     # a task only Pyodide ran: still shown
-        rec["rows"].append(extra)
+    problem = schema_problem(pj.get("rows"))
+    if problem:
+        rec["pyodide_status"] = f"BROKEN in Pyodide: {problem}"
+        return
+    rec["pyodide_rows"] = pj["rows"]
+
+
+def seconds(row):
+    """A row's median in the clock the report uses (CPU unless --wall); None
+    without a row."""
+    if row is None:
+        return None
+    return row["wall_seconds"] if CLOCK[0] == "wall" else row["cpu_seconds"]
+
+
+def cases(rec):
+    """The family's cases as {"task", "cpython": row, "pyodide": row} (either
+    row None where that runtime did not run the case): the CPython rows in
+    their order, then any task only Pyodide ran."""
+    pyodide = {r["task"]: r for r in (rec or {}).get("pyodide_rows", [])}
+    out = [{"task": r["task"], "cpython": r, "pyodide": pyodide.pop(r["task"], None)}
+           for r in (rec or {}).get("rows", [])]
+    out += [{"task": t, "cpython": None, "pyodide": r} for t, r in pyodide.items()]
+    return out
+
+
+def first_row(case):
+    return case["cpython"] or case["pyodide"]
+
+
+def pyodide_differs(case):
+    """Pyodide's answer differs from CPython's."""
+    return bool(case["cpython"] and case["pyodide"]
+                and case["pyodide"]["answer"] != case["cpython"]["answer"])
+
+
+def case_ok(case):
+    """Right in every runtime that ran it, and the same answer in both."""
+    return all(r["ok"] for r in (case["cpython"], case["pyodide"]) if r) \
+        and not pyodide_differs(case)
+
+
+def peers_of(case):
+    return first_row(case)["peers"]
 
 
 def last_line(text):
@@ -275,25 +203,22 @@ def measure_memory(recs, args):
     out = []
     mode = "quick" if args.quick else "full"
     for rec in recs:
-        rows = [r for r in rec["rows"] if r.get("cpython") is not None]
+        rows = [r for r in rec["rows"] if seconds(r) is not None]
         if rec["status"] != "ok" or not rows:
             continue
-        big = max(rows, key=lambda r: r["cpython"])
-        entry = {"family": rec["family"], "task": big["task"], "cpython_s": big["cpython"]}
+        big = max(rows, key=seconds)
+        entry = {"family": rec["family"], "task": big["task"], "cpython_s": seconds(big)}
         log(f"memory: {rec['family']} {big['task']}")
-        select = FAMILY[rec["family"]]["select"](big)
-        spec = job(rec["family"], repeats=1, select=select, peers=False)
+        spec = job(rec["family"], repeats=1, only=[big["task"]], peers=False)
         res, err = common.cpython_job(spec, JOB_TIMEOUT[mode])
         if err or res.get("error"):
             entry["cpython_error"] = last_line(err or res.get("error"))
         else:
-            entry["filtered"] = bool(set(select) & set(res.get("accepted", [])))
             entry["rows_run"] = len(res.get("rows") or [])
             entry["maxrss_kib"] = res.get("maxrss_kib")
             entry["maxrss_kib_before"] = res.get("maxrss_kib_before")
         if not args.no_pyodide:
-            spec = job(rec["family"], repeats=1, runtime="pyodide", select=select)
-            pres, perr = common.pyodide_jobs([spec], JOB_TIMEOUT[mode])
+            pres, perr = common.pyodide_jobs([spec], JOB_TIMEOUT[mode])    # the same job
             if perr or not pres:
                 entry["pyodide_error"] = last_line(perr or "no result")
             else:
@@ -371,55 +296,57 @@ def measure_page(args):
 # -- targets -------------------------------------------------------------------
 
 def find(recs, family, pattern):
+    """The family's cases whose task matches ``pattern``."""
     rx = re.compile(pattern, re.I)
-    for rec in recs:
-        if rec["family"] == family:
-            return [r for r in rec["rows"] if rx.search(r["task"])]
-    return []
+    return [c for c in cases(rec_of(recs, family)) if rx.search(c["task"])]
 
 
 def rec_of(recs, family):
     return next((r for r in recs if r["family"] == family), None)
 
 
-def under(rows, limit):
-    """Every row answered right with a CPython median under ``limit`` s."""
-    if not rows:
+def under(found, limit):
+    """Every case answered right with a CPython median under ``limit`` s."""
+    if not found:
         return "not run", None
-    secs = [r.get("cpython") for r in rows]
+    secs = [seconds(c["cpython"]) for c in found]
     if any(x is None for x in secs):
         return "no time (the case failed)", False
-    text = f"{fmt_s(max(secs))} s" + (f" (worst of {len(rows)})" if len(rows) > 1 else "")
-    if not all(r.get("ok") for r in rows):
+    text = f"{fmt_s(max(secs))} s" + (f" (worst of {len(found)})" if len(found) > 1 else "")
+    if not all(case_ok(c) for c in found):
         return text + ", WRONG answer", False
     return text, max(secs) < limit
 
 
 def pyodide_ratio(rec):
-    rows = [r for r in (rec or {}).get("rows", [])
-            if r.get("cpython") and r.get("pyodide") is not None]
-    if not rows:
+    both = [c for c in cases(rec)
+            if seconds(c["cpython"]) and seconds(c["pyodide"]) is not None]
+    if not both:
         return "not run", None
-    total = sum(r["pyodide"] for r in rows) / sum(r["cpython"] for r in rows)
-    return f"{fmt_ratio(total)} (total of {len(rows)})", total <= TARGET_RATIO_PYODIDE
+    total = (sum(seconds(c["pyodide"]) for c in both)
+             / sum(seconds(c["cpython"]) for c in both))
+    return f"{fmt_ratio(total)} (total of {len(both)})", total <= TARGET_RATIO_PYODIDE
 
 
 FINISHED = ("ok", "not optimal")     # peer statuses that count as "finished"
 
 
 def peer_seconds(p):
-    if CLOCK[0] == "cpu" and p.get("cpu_seconds"):
-        return p["cpu_seconds"]
-    return p.get("seconds")
+    """A peer's seconds in the report's clock (peers that report CPU seconds
+    only give those under --wall too)."""
+    if CLOCK[0] == "wall" and p.get("wall_seconds") is not None:
+        return p["wall_seconds"]
+    return p.get("cpu_seconds")
 
 
-def peer_ratio(rows, peer, need):
-    """Min over rows the peer finished of peer time / our time."""
+def peer_ratio(found, peer, need):
+    """Min over the cases the peer finished of peer time / our time."""
     ratios = []
-    for r in rows:
-        p = r["peers"].get(peer) or {}
-        if peer_seconds(p) and r.get("cpython") and p.get("status", "ok") in FINISHED:
-            ratios.append(peer_seconds(p) / r["cpython"])
+    for c in found:
+        p = peers_of(c).get(peer) or {}
+        ours = seconds(c["cpython"])
+        if peer_seconds(p) and ours and p["status"] in FINISHED:
+            ratios.append(peer_seconds(p) / ours)
     if not ratios:
         return f"{peer}: nothing finished", None
     return f"min {fmt_ratio(min(ratios))} over {len(ratios)}", min(ratios) >= need
@@ -430,16 +357,16 @@ def targets(recs):
     korf = find(recs, "tiles", r"korf")
     if korf:
         full = len(korf) >= 100
-        oks = sum(1 for r in korf if r.get("ok"))
+        oks = sum(1 for c in korf if case_ok(c))
         out.append(("tiles", "all 100 Korf instances optimal", f"{oks}/{len(korf)} checked",
                     oks == len(korf) if full else None))
-        secs = [r.get("cpython") for r in korf if r.get("cpython") is not None]
+        secs = [seconds(c["cpython"]) for c in korf if seconds(c["cpython"]) is not None]
         if secs:
             out.append(("tiles", "Korf median < 1 s (CPython)", f"{fmt_s(median(secs))} s",
                         median(secs) < 1 if full else None))
             out.append(("tiles", "Korf worst < 30 s (CPython)", f"{fmt_s(max(secs))} s",
                         max(secs) < 30 if full else None))
-            c_total = sum((r["peers"].get("C -O2") or {}).get("seconds") or 0 for r in korf)
+            c_total = sum(peer_seconds(peers_of(c).get("C -O2") or {}) or 0 for c in korf)
             if c_total:
                 out.append(("tiles", "Korf total <= C yardstick total",
                             f"{fmt_s(sum(secs))} s vs {fmt_s(c_total)} s",
@@ -484,25 +411,39 @@ def verdict(ok):
 PEER_ORDER = ("slidingpuzzle", "fifteen-puzzle-solvers", "C -O2", "BFS baseline")
 
 
-def peer_cell(row, peer):
-    p = row["peers"].get(peer)
+def peer_cell(case, peer):
+    p = peers_of(case).get(peer)
     if not p:
         return ""
-    status = p.get("status", "ok")
-    if status in FINISHED and peer_seconds(p) and row.get("cpython"):
-        ratio = fmt_ratio(peer_seconds(p) / row["cpython"])
-        return ratio if status == "ok" else f"{ratio}, {p.get('note') or status}"
-    if status in ("timeout", "dnf") and p.get("limit") and row.get("cpython"):
-        return f">{fmt_ratio(p['limit'] / row['cpython'])} (limit)"
-    text = p.get("note") or status
-    if text.startswith("not run:"):       # the reason is in the module; keep the cell short
-        text = "cannot: " + text[len("not run:"):].split("(")[0].strip()
+    status, ours = p["status"], seconds(case["cpython"])
+    if status in FINISHED and peer_seconds(p) and ours:
+        ratio = fmt_ratio(peer_seconds(p) / ours)
+        return ratio if status == "ok" else f"{ratio}, {p['note'] or status}"
+    if status == "timeout" and p["limit"] and ours:
+        return f">{fmt_ratio(p['limit'] / ours)} (limit)"
+    text = p["note"] or status
+    if status == "cannot":              # the reason is in the module; keep the cell short
+        text = "cannot: " + (p["note"] or "").split("(")[0].strip()
     return text if len(text) <= 60 else text[:59] + "…"
 
 
+def check_cell(case):
+    row, pyo = first_row(case), case["pyodide"]
+    check = "ok" if row["ok"] else "WRONG"
+    if row["ok"] and row["known"] is None:
+        check = "ok (replayed; no known answer)"
+    if row["error"]:
+        check = "ERROR: " + row["error"][:60]
+    elif pyo and pyo["error"] and pyo is not row:
+        check = "ERROR in Pyodide: " + pyo["error"][:60]
+    elif pyodide_differs(case):
+        check = f"WRONG in Pyodide ({pyo['answer']})"
+    return check
+
+
 def main_table(recs):
-    peers = [p for p in PEER_ORDER if any(p in r["peers"] for rec in recs for r in rec["rows"])]
-    peers += sorted({p for rec in recs for r in rec["rows"] for p in r["peers"]} - set(peers))
+    seen = {p for rec in recs for c in cases(rec) for p in peers_of(c)}
+    peers = [p for p in PEER_ORDER if p in seen] + sorted(seen - set(PEER_ORDER))
     headers = ["family", "task", "answer", "known", "check", "states", "CPython s",
                "Pyodide s", "Pyodide/CPython"] + [f"vs {p}" for p in peers]
     lines = []
@@ -511,20 +452,16 @@ def main_table(recs):
             lines.append([rec["family"], "(all)", "", "", rec["status"], "", "", "", ""]
                          + [""] * len(peers))
             continue
-        for r in rec["rows"]:
-            check = {True: "ok", False: "WRONG", None: "unchecked"}[r.get("ok")]
-            if r.get("ok") and r.get("known") is None:
-                check = "ok (replayed; no known answer)"
-            if (r.get("raw") or {}).get("error"):
-                check = "ERROR: " + str(r["raw"]["error"])[:60]
-            elif r.get("pyodide_answer") is not None:
-                check = f"WRONG in Pyodide ({r['pyodide_answer']})"
-            ratio = (r["pyodide"] / r["cpython"]) if r.get("pyodide") and r.get("cpython") else None
-            pyo = fmt_s(r.get("pyodide")) if r.get("pyodide") is not None else (
+        for c in cases(rec):
+            row = first_row(c)
+            cpy, pyo = seconds(c["cpython"]), seconds(c["pyodide"])
+            ratio = pyo / cpy if pyo and cpy else None
+            pyo_cell = fmt_s(pyo) if pyo is not None else (
                 "failed" if rec.get("pyodide_status") else "-")
-            lines.append([rec["family"], r["task"], fmt_int(r["answer"]), fmt_int(r["known"]), check,
-                          fmt_int(r["states"]), fmt_s(r.get("cpython")), pyo, fmt_ratio(ratio)]
-                         + [peer_cell(r, p) for p in peers])
+            lines.append([rec["family"], c["task"], fmt_int(row["answer"]), fmt_int(row["known"]),
+                          check_cell(c), fmt_int(row["states"]), fmt_s(cpy), pyo_cell,
+                          fmt_ratio(ratio)]
+                         + [peer_cell(c, p) for p in peers])
     return table(headers, lines), peers
 
 
@@ -575,8 +512,8 @@ def memory_section(mem):
     for m in mem:
         cpy = (f"{m['maxrss_kib'] / 1024:.0f} MiB (idle {m['maxrss_kib_before'] / 1024:.0f})"
                if m.get("maxrss_kib") else m.get("cpython_error", "-"))
-        if m.get("maxrss_kib") and not m.get("filtered"):
-            cpy += f" [all {m.get('rows_run')} cases: module takes no case filter]"
+        if m.get("maxrss_kib") and m.get("rows_run") != 1:
+            cpy += f" [{m.get('rows_run')} cases ran, not 1]"
         pyo = (f"{m['heap_after'] / 2**20:.0f} MiB (after load {m['heap_after_load'] / 2**20:.0f})"
                if m.get("heap_after") else m.get("pyodide_error", "-"))
         rows.append([m["family"], m["task"], fmt_s(m["cpython_s"]), cpy, pyo])
@@ -627,15 +564,15 @@ def report(info, recs, tgt, page, sizes, mem, args, elapsed):
 
 def korf_summary(recs):
     korf = find(recs, "tiles", r"korf")
-    secs = [r["cpython"] for r in korf if r.get("cpython") is not None]
+    secs = [seconds(c["cpython"]) for c in korf if seconds(c["cpython"]) is not None]
     if not secs:
         return None
     text = (f"Korf ({len(secs)} instances), CPython CPU s: median {fmt_s(median(secs))}, "
             f"worst {fmt_s(max(secs))}, total {fmt_s(sum(secs))}")
-    c = [(r["peers"].get("C -O2") or {}).get("seconds") for r in korf]
+    c = [peer_seconds(peers_of(k).get("C -O2") or {}) for k in korf]
     if all(x is not None for x in c):
         text += f"; C -O2 total {fmt_s(sum(c))}"
-    p = [r["pyodide"] for r in korf if r.get("pyodide") is not None]
+    p = [seconds(k["pyodide"]) for k in korf if seconds(k["pyodide"]) is not None]
     if p:
         text += f"; Pyodide total {fmt_s(sum(p))} over {len(p)}"
     return text
@@ -689,9 +626,6 @@ def main(argv=None):
             f.write(text + "\n")
         log(f"wrote {os.path.relpath(args.out, common.ROOT)}")
     if args.json:
-        for rec in recs:
-            for r in rec["rows"]:
-                r.pop("raw", None)
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"machine": info, "families": recs, "targets": tgt, "page": page,
                        "sizes": sizes, "memory": mem}, f, indent=1, default=str)
