@@ -1,6 +1,7 @@
 // The canvas: sizes it for the container and devicePixelRatio so drawing is
 // crisp, and converts between pointer coordinates and grid cells.  Renderers
-// (render/*.js) draw in CSS pixels through `ctx`; main.js owns one Board.
+// (render/*.js) draw in CSS pixels through `ctx`, with the helpers of
+// render/draw.js; main.js makes the one Board, view.js sizes it per family.
 
 const MAX_CELL_PX = 96;   // largest cell, CSS pixels
 const MARGIN_PX = 10;     // space around the grid, CSS pixels
@@ -70,33 +71,4 @@ export class Board {
       ctx.fillRect(0, 0, this.width, this.height);
     }
   }
-}
-
-// Colours come from CSS custom properties so dark mode needs no JS.
-export function palette(element = document.documentElement) {
-  const css = getComputedStyle(element);
-  const get = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    bg: get("--board-bg", "#e9e4d8"),
-    frame: get("--board-frame", "#8a7d64"),
-    tile: get("--tile", "#f7f1e3"),
-    tileEdge: get("--tile-edge", "#b59f72"),
-    text: get("--tile-text", "#2b2b2b"),
-    good: get("--good", "#3a8f5c"),
-    accent: get("--accent", "#c2603a"),
-    hole: get("--hole", "#c9bfa8"),
-    peg: get("--peg", "#7a3b1f"),
-    wall: get("--wall", "#5a5142"),
-    muted: get("--muted", "#888"),
-  };
-}
-
-export function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
 }

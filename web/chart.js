@@ -1,8 +1,8 @@
 // A small bar chart for distance histograms (analysis views), drawn on a
-// canvas at devicePixelRatio.  Called by main.js with the `histogram` list
-// from api.py's analyze reply.
+// canvas at devicePixelRatio.  Called by analysis.js with the `histogram`
+// list from api.py's analyze reply; colours from render/draw.js.
 
-import { palette } from "./board.js";
+import { palette } from "./render/draw.js";
 
 export function drawHistogram(canvas, counts) {
   const dpr = window.devicePixelRatio || 1;

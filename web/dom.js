@@ -1,6 +1,9 @@
-// Small DOM builders shared by the family editors (edit/*.js): elements from
-// properties, buttons, selects and radio groups.  Text always goes in as
+// Small DOM builders shared by the page's modules and the family editors
+// (edit/*.js): lookup by id, elements from properties, buttons, selects
+// (built, or refilled from a list) and radio groups.  Text always goes in as
 // textContent, never as markup.
+
+export const $ = (id) => document.getElementById(id);
 
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -11,6 +14,15 @@ export function el(tag, props = {}, ...children) {
   }
   node.append(...children);
   return node;
+}
+
+// Replace root's children; a control that had the focus and is built again
+// (same data-testid) gets it back, so an editor remounted by an edit keeps
+// the keyboard where it was.
+export function replaceKeepingFocus(root, ...children) {
+  const focusedId = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+  root.replaceChildren(...children);
+  if (focusedId) root.querySelector(`[data-testid="${CSS.escape(focusedId)}"]`)?.focus();
 }
 
 export function button(label, onClick, testid, extra = {}) {
@@ -43,4 +55,12 @@ export function radios(name, legend, options, value, onChange) {
     fs.append(el("label", { className: "check" }, input, label));
   }
   return fs;
+}
+
+// Refill a <select> with [{value, label, disabled?}]; keep `value` chosen
+// when it is among them.
+export function fillSelect(select, items, value) {
+  select.replaceChildren(...items.map(({ value: v, label, disabled }) =>
+    el("option", { value: v, textContent: label, disabled: !!disabled })));
+  if (value !== undefined && items.some((i) => i.value === value)) select.value = value;
 }

@@ -1,18 +1,19 @@
-// The algorithm lab: runs several methods on the same position one after the
-// other and compares them in a table (length, proven optimal, states
-// expanded, seconds, peak states held), and logs each iteration of the
-// iterative methods as it finishes, one line per bound, as the seeds print
-// them ("IDA* ----- 21 ----- 3,515 expanded").  Created by main.js; uses its
-// request plumbing, so Cancel stops the lab too.
+// The algorithm lab: runs several methods on the same position in turn and
+// compares them in a table (length, proven optimal, expanded, seconds, peak
+// held), logging each iteration of the iterative ones as it finishes ("IDA*
+// ----- 21 ----- 3,515 expanded").  Created by page.js, refilled by
+// position.js; its solves are long requests (requests.js): Cancel stops it.
 
-const $ = (id) => document.getElementById(id);
+import { $, el } from "./dom.js";
+import { setState } from "./status.js";
+import { linkFor } from "./links.js";
+import { startRequest, setBusy } from "./requests.js";
+
+const CHECKED_FIRST = ["bfs", "bidir", "idastar", "astar"];   // ticked on a first visit
 
 export class Lab {
-  constructor({ app, startRequest, setBusy, setState }) {
+  constructor(app) {
     this.app = app;
-    this.startRequest = startRequest;
-    this.setBusy = setBusy;
-    this.setState = setState;
     $("lab-run").addEventListener("click", () => this.run());
   }
 
@@ -21,27 +22,17 @@ export class Lab {
     const box = $("lab-methods");
     const wanted = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
     box.replaceChildren(...desc.methods.filter((a) => a.available && a.name !== "auto").map((a) => {
-      const label = document.createElement("label");
-      label.className = "check";
-      const input = document.createElement("input");
-      input.type = "checkbox";
-      input.value = a.name;
-      input.checked = wanted.size ? wanted.has(a.name) : ["bfs", "bidir", "idastar", "astar"].includes(a.name);
-      label.append(input, ` ${a.label}`);
-      return label;
+      const input = el("input", { type: "checkbox", value: a.name,
+        checked: wanted.size ? wanted.has(a.name) : CHECKED_FIRST.includes(a.name) });
+      return el("label", { className: "check" }, input, ` ${a.label}`);
     }));
     $("lab-rows").replaceChildren();
     $("lab-iterations").textContent = "";
   }
 
-  row(cells) {
-    const tr = document.createElement("tr");
-    for (const c of cells) {
-      const td = document.createElement("td");
-      td.textContent = c;
-      tr.append(td);
-    }
-    $("lab-rows").append(tr);
+  // Fill table row `tr` with one cell per value.
+  cells(tr, values) {
+    tr.replaceChildren(...values.map((v) => el("td", { textContent: v })));
     return tr;
   }
 
@@ -49,26 +40,30 @@ export class Lab {
     const app = this.app;
     if (!app.desc || app.solveReq) return;
     const methods = [...$("lab-methods").querySelectorAll("input:checked")].map((i) => i.value);
-    const code = app.desc.code + (app.options.metric ? `&metric=${app.options.metric}` : "");
+    const code = linkFor(app.desc.code, { metric: app.options.metric });
     $("lab-rows").replaceChildren();
     const log = $("lab-iterations");
     log.textContent = "";
-    this.setBusy(true);
-    this.setState("solving");
+    setBusy(app, true);
+    setState("solving");
     for (const name of methods) {
       const label = app.desc.methods.find((m) => m.name === name)?.label || name;
-      const tr = this.row([label, "…", "", "", "", ""]);
+      const tr = this.cells(el("tr"), [label, "…", "", "", "", ""]);
+      $("lab-rows").append(tr);
       let seen = 0;
-      app.solveReq = true;
-      const reply = await this.startRequest({ op: "solve", code, algorithm: name, max_states: Number($("budget").value) }, (p) => {
-        tr.children[3].textContent = (p.expanded ?? 0).toLocaleString("en");
-        tr.children[4].textContent = (p.elapsed ?? 0).toFixed(1);
-        for (const it of (p.iterations || []).filter((i) => i.bound !== undefined)) {
+      const note = (iterations) => {
+        for (const it of iterations.filter((i) => i.bound !== undefined)) {
           if (it.bound > seen) {
             seen = it.bound;
             log.textContent += `${label} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`;
           }
         }
+      };
+      app.solveReq = true;
+      const reply = await startRequest(app, { op: "solve", code, algorithm: name, max_states: Number($("budget").value) }, (p) => {
+        tr.children[3].textContent = (p.expanded ?? 0).toLocaleString("en");
+        tr.children[4].textContent = (p.elapsed ?? 0).toFixed(1);
+        note(p.iterations || []);
       });
       app.solveReq = null;
       if (!reply.ok) {
@@ -77,19 +72,12 @@ export class Lab {
         if (reply.error.type === "cancelled") break;
         continue;
       }
-      for (const it of reply.iterations || []) {
-        if (it.bound > seen) { seen = it.bound; log.textContent += `${label} ----- ${it.bound} ----- ${it.expanded.toLocaleString("en")} expanded\n`; }
-      }
+      note(reply.iterations || []);
       const st = reply.stats;
-      tr.replaceChildren();
-      for (const c of [label, String(reply.length), reply.optimal ? "yes" : "no",
-        st.expanded.toLocaleString("en"), st.seconds.toFixed(3), (st.peak ?? 0).toLocaleString("en")]) {
-        const td = document.createElement("td");
-        td.textContent = c;
-        tr.append(td);
-      }
+      this.cells(tr, [label, String(reply.length), reply.optimal ? "yes" : "no",
+        st.expanded.toLocaleString("en"), st.seconds.toFixed(3), (st.peak ?? 0).toLocaleString("en")]);
     }
-    this.setBusy(false);
-    this.setState(app.solution ? "solved" : "ready");
+    setBusy(app, false);
+    setState(app.solution ? "solved" : "ready");
   }
 }

@@ -1,12 +1,11 @@
-// Play mode: the visitor makes the moves.  The legal moves come from api.py
-// (`moves`), so this file knows no rule; a gesture on the board is matched
-// against that list by the family editor's optional `pickMove`.  Offers
-// undo/redo, a move counter, "how far?" (the optimal remaining length),
-// "hint" (the next move of an optimal solution) and, where the family has a
-// fast judge, "never lose" (marks moves after which the goal is unreachable).
-// Created by main.js, which routes board input here while playing.
+// Play mode: the visitor makes the moves, from api.py's list of legal moves
+// (`moves`), so this file knows no rule; the family's play input
+// (play/<family>.js, via input.js) picks one from a gesture.  Undo/redo, a
+// counter, "how far?", "hint" and, where the family offers it, "never lose".
+// Created by page.js; the move list is movelist.js's, as the solution's is.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
+import { fillMoveList } from "./movelist.js";
 
 export class Play {
   constructor({ request, linkFor, redraw, message, onExit }) {
@@ -22,6 +21,8 @@ export class Play {
     this.view = null;
     this.hint = null;
     this.busy = false;
+    this.family = null;     // family.js Family of the game
+    this.lastMove = null;   // move_data of the move played last
     $("play-undo").addEventListener("click", () => this.go(this.index - 1));
     $("play-redo").addEventListener("click", () => this.go(this.index + 1));
     $("play-far").addEventListener("click", () => this.howFar());
@@ -35,13 +36,14 @@ export class Play {
     return this.history[this.index];
   }
 
+  // Start a game at `code` of `family` (family.js Family).
   async enter(code, family) {
     this.active = true;
     this.history = [code];
     this.index = 0;
     this.family = family;
     $("play-panel").hidden = false;
-    $("play-judge-label").hidden = family !== "pegs";
+    $("play-judge-label").hidden = !family?.play.judge;
     $("play-judge").checked = false;
     document.body.dataset.mode = "play";
     await this.refresh();
@@ -94,18 +96,13 @@ export class Play {
   }
 
   renderMoves() {
-    $("play-moves").replaceChildren(...this.moves.map((m, i) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m.move;
-      if (m.winnable === false) { b.classList.add("losing"); b.title = "The goal cannot be reached after this move"; b.textContent += " ✗"; }
-      if (m.winnable === true) b.title = "The goal can still be reached after this move";
-      if (i === this.hint) b.setAttribute("aria-current", "step");
-      b.addEventListener("click", () => this.apply(i));
-      li.append(b);
-      return li;
-    }));
+    fillMoveList($("play-moves"), this.family, this.moves.map((m) => ({ text: m.move, data: m.move_data })),
+      (i) => this.apply(i), (b, i) => {
+        const m = this.moves[i];
+        if (m.winnable === false) { b.classList.add("losing"); b.title = "The goal cannot be reached after this move"; b.textContent += " ✗"; }
+        if (m.winnable === true) b.title = "The goal can still be reached after this move";
+        if (i === this.hint) b.setAttribute("aria-current", "step");
+      });
     $("play-apply-hint").disabled = this.hint === null;
   }
 

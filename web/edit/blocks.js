@@ -1,14 +1,13 @@
 // Editor for the sliding-block family: the controls beside the board (size,
-// tools, goal alternatives) and what a drag, tap or key on the board does with
-// the chosen tool (move a block, draw a rectangle or free-form block, erase,
-// wall, place a goal outline).  Every change is an api.py `edit` action
-// (families/blocks_edit.py); this file never builds a code.  Mounted by
-// main.js; render/blocks.js draws the overlays drawOptions() returns.  In
-// play mode (web/play.js) pickMove/pickKey match a tap or key against the
-// legal moves api.py lists: tap a block, then where it should go.
+// tools, goal alternatives) and what a drag, tap or key does with the chosen
+// tool (move, rectangle, any shape, erase, wall, goal outline), each an
+// api.py `edit` action.  Mounted by position.js, board input from input.js
+// (interface: family.js); render/blocks.js draws drawOptions(); play: play/blocks.js.
 
-import { el, button, select } from "../dom.js";
-import { blocksOf, topLeft } from "../render/blocks.js";
+import { el, button, select, replaceKeepingFocus } from "../dom.js";
+import { ARROWS } from "../input.js";
+import { playbackView, playbackCode } from "../state.js";
+import { blocksOf, topLeft, letterAt, goalLetters } from "../render/blocks.js";
 
 const SIDES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const TOOLS = [
@@ -36,15 +35,6 @@ const ui = {
   goalIndex: null,     // alternative being edited; null = the next placement starts a new one
 };
 
-// The position the board shows (playback) -- edits start from it.
-function shown(app) {
-  return app.solution ? app.solution.positions[app.step] : app.desc.view;
-}
-
-function shownCode(app) {
-  return app.solution ? app.solution.codes[app.step] : app.desc.code;
-}
-
 function isTrivial(g) {
   return g.every((row) => [...row].every((ch) => ch === "?" || ch === "_"));
 }
@@ -71,10 +61,9 @@ export function mount(root, app, api) {
   ui.root = root;
   ui.drag = null;
   const d = app.desc;
-  const focusedId = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
   ui.cursor = { r: Math.min(ui.cursor.r, d.height - 1), c: Math.min(ui.cursor.c, d.width - 1) };
   const letters = [...blocksOf(d.view.rows).keys()].sort();
-  if (!letters.includes(ui.goalBlock)) ui.goalBlock = letters.find((x) => goalNamed(d).has(x)) ?? letters[0] ?? null;
+  if (!letters.includes(ui.goalBlock)) ui.goalBlock = letters.find((x) => goalLetters(d.goals).has(x)) ?? letters[0] ?? null;
   const alts = alternatives(d);
   if (ui.goalIndex !== null && !alts.some((a) => a.k === ui.goalIndex)) ui.goalIndex = null;
 
@@ -116,20 +105,12 @@ export function mount(root, app, api) {
   goal.append(el("p", { className: "hint", textContent: "With the goal tool, drag a block to where it must end, or tap where the chosen block's top-left corner must go. It goes into:" }),
     list, el("div", { className: "row" }, button("Clear goal", () => api.edit("goal_clear"), "blocks-goal-clear")));
 
-  root.replaceChildren(size, tools, goal, el("p", { className: "hint", textContent: HINT }));
-  if (focusedId) root.querySelector(`[data-testid="${CSS.escape(focusedId)}"]`)?.focus();
-  attach(api.board().canvas);
+  replaceKeepingFocus(root, size, tools, goal, el("p", { className: "hint", textContent: HINT }));
 }
 
 // The sizes offered (a code may be larger than the editor's range: keep it).
 function sides(current) {
   return [...new Set([...SIDES, current])].sort((a, b) => a - b).map((v) => [v, v]);
-}
-
-function goalNamed(desc) {
-  const out = new Set();
-  for (const g of desc.goals || []) for (const row of g) for (const ch of row) if (/[A-Za-z]/.test(ch)) out.add(ch);
-  return out;
 }
 
 // ------------------------------------------------------------ overlays ---
@@ -156,14 +137,13 @@ function dragTarget(drag) {
 export function drawOptions(app) {
   const focused = document.activeElement === app.board.canvas;
   const opts = { goalIndex: ui.goalIndex };
-  if (app.play?.active) return opts;
   if (focused && ui.keyboard) opts.cursor = ui.cursor;
   const drag = ui.drag;
   if (ui.tool === "goal" && ui.goalBlock) opts.selected = ui.goalBlock;
   if (!drag) {
     if (ui.tool === "goal" && ui.goalBlock && (ui.hover || (focused && ui.keyboard))) {
       const at = ui.hover || ui.cursor;
-      const cells = blocksOf(shown(app).rows).get(ui.goalBlock);
+      const cells = blocksOf(playbackView(app).rows).get(ui.goalBlock);
       if (cells) opts.ghost = { kind: "goal", cells: shapeAt(cells, at.r, at.c) };
     }
     return opts;
@@ -181,17 +161,13 @@ export function drawOptions(app) {
 
 // -------------------------------------------------------------- input ---
 
-function letterAt(app, r, c) {
-  const ch = shown(app).rows[r]?.[c];
-  return ch && /[A-Za-z]/.test(ch) ? ch : null;
-}
-
 // Start an action at a cell with the current tool (pointer down, or Enter).
 // Returns false when there is nothing to start.
 function begin(cell) {
   const app = ui.app;
-  const letter = letterAt(app, cell.r, cell.c);
-  const blocks = blocksOf(shown(app).rows);
+  const rows = playbackView(app).rows;
+  const letter = letterAt(rows, cell.r, cell.c);
+  const blocks = blocksOf(rows);
   switch (ui.tool) {
     case "rect":
       ui.drag = { kind: "rect", start: cell, end: cell };
@@ -260,7 +236,7 @@ function commit() {
   ui.drag = null;
   if (!drag) return;
   const { app, api } = ui;
-  const code = shownCode(app);
+  const code = playbackCode(app);
   if (drag.kind === "rect") {
     api.edit("paint", { cells: rectCells(drag.start, drag.end) }, code);
   } else if (drag.kind === "cells") {
@@ -290,165 +266,76 @@ function commit() {
   }
 }
 
-function active(app) {
-  return app?.desc?.family === "blocks" && document.body.dataset.state !== "solving";
+// Board input (input.js calls these while editing; not while solving).
+
+export function pointerDown(e, cell) {
+  if (e.button > 0 || !cell) return;
+  e.preventDefault();
+  e.currentTarget.focus({ preventScroll: true });
+  ui.keyboard = false;
+  ui.cursor = { r: cell.r, c: cell.c };
+  if (begin(cell)) {
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    ui.api.redraw();
+  }
 }
 
-let attached = null;
-function attach(canvas) {
-  if (attached === canvas) return;
-  attached = canvas;
-  canvas.addEventListener("pointerdown", (e) => {
-    const app = ui.app;
-    if (!active(app) || e.button > 0) return;
-    const cell = app.board.cellAt(e.clientX, e.clientY);
-    if (!cell) return;
+export function pointerMove(e, cell) {
+  if (ui.drag) {
+    if (cell) { ui.cursor = { r: cell.r, c: cell.c }; extend(cell); ui.api.redraw(); }
+    return;
+  }
+  const hover = cell && ui.tool === "goal" && e.pointerType === "mouse" ? { r: cell.r, c: cell.c } : null;
+  if ((hover?.r ?? -1) !== (ui.hover?.r ?? -1) || (hover?.c ?? -1) !== (ui.hover?.c ?? -1)) {
+    ui.hover = hover;
+    ui.api.redraw();
+  }
+}
+
+export function pointerUp(e) {
+  if (!ui.drag) return;
+  e.preventDefault();
+  commit();
+}
+
+export function pointerCancel() {
+  ui.drag = null;
+  ui.api.redraw();
+}
+
+export function pointerLeave() {
+  if (ui.hover) { ui.hover = null; ui.api.redraw(); }
+}
+
+export function blur() {
+  ui.drag = null;
+}
+
+export function keyDown(e) {
+  const app = ui.app;
+  if (ARROWS[e.key]) {
     e.preventDefault();
-    canvas.focus({ preventScroll: true });
-    ui.keyboard = false;
-    ui.cursor = { r: cell.r, c: cell.c };
-    if (begin(cell)) {
-      canvas.setPointerCapture?.(e.pointerId);
-      ui.api.redraw();
-    }
-  });
-  canvas.addEventListener("pointermove", (e) => {
-    const app = ui.app;
-    if (!active(app)) return;
-    const cell = app.board.cellAt(e.clientX, e.clientY);
-    if (ui.drag) {
-      if (cell) { ui.cursor = { r: cell.r, c: cell.c }; extend(cell); ui.api.redraw(); }
-      return;
-    }
-    const hover = cell && ui.tool === "goal" && e.pointerType === "mouse" ? { r: cell.r, c: cell.c } : null;
-    if ((hover?.r ?? -1) !== (ui.hover?.r ?? -1) || (hover?.c ?? -1) !== (ui.hover?.c ?? -1)) {
-      ui.hover = hover;
-      ui.api.redraw();
-    }
-  });
-  canvas.addEventListener("pointerup", (e) => {
-    if (!ui.drag || !active(ui.app)) return;
+    ui.keyboard = true;
+    const [dr, dc] = ARROWS[e.key];
+    ui.cursor = {
+      r: Math.min(app.desc.height - 1, Math.max(0, ui.cursor.r + dr)),
+      c: Math.min(app.desc.width - 1, Math.max(0, ui.cursor.c + dc)),
+    };
+    extend(ui.cursor);
+    ui.api.redraw();
+  } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
-    commit();
-  });
-  canvas.addEventListener("pointercancel", () => { ui.drag = null; ui.api?.redraw(); });
-  canvas.addEventListener("pointerleave", () => { if (ui.hover) { ui.hover = null; ui.api?.redraw(); } });
-  canvas.addEventListener("keydown", (e) => {
-    const app = ui.app;
-    if (!active(app)) return;
-    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (dirs[e.key]) {
-      e.preventDefault();
-      ui.keyboard = true;
-      const [dr, dc] = dirs[e.key];
-      ui.cursor = {
-        r: Math.min(app.desc.height - 1, Math.max(0, ui.cursor.r + dr)),
-        c: Math.min(app.desc.width - 1, Math.max(0, ui.cursor.c + dc)),
-      };
-      extend(ui.cursor);
-      ui.api.redraw();
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      e.stopPropagation();
-      ui.keyboard = true;
-      if (ui.drag) { commit(); return; }
-      if (!begin(ui.cursor)) { ui.api.redraw(); return; }
-      // one-cell tools act at once
-      if (ui.tool === "erase" || ui.tool === "wall" || (ui.tool === "goal" && !ui.drag.picked)) commit();
-      else ui.api.redraw();
-    } else if (e.key === "Escape") {
-      if (ui.drag) { ui.drag = null; e.preventDefault(); ui.api.redraw(); }
-    } else if (e.key === "Delete" || e.key === "Backspace") {
-      const letter = letterAt(app, ui.cursor.r, ui.cursor.c);
-      if (letter) { e.preventDefault(); ui.api.edit("remove", { block: letter }, shownCode(app)); }
-    }
-  });
-  canvas.addEventListener("focus", () => ui.api?.redraw());
-  canvas.addEventListener("blur", () => { ui.drag = null; ui.api?.redraw(); });
-}
-
-// ------------------------------------------------------------ play mode ---
-
-const play = { block: null, grab: null };
-
-function displacement(m) {
-  return (m.move_data.path || []).reduce((s, [dr, dc]) => [s[0] + dr, s[1] + dc], [0, 0]);
-}
-
-function movesOf(moves, letter) {
-  return moves.map((m, i) => [m, i]).filter(([m]) => m.move_data.block === letter);
-}
-
-function choose(view, letter, grab) {
-  const [r, c] = topLeft(blocksOf(view.rows).get(letter));
-  play.block = letter;
-  play.grab = grab || { r, c };
-}
-
-// A tap: on a block that can move, choose it; then on a cell, the move of the
-// chosen block that takes the tapped-from cell there (or, failing that, the
-// shortest one whose place covers the tapped cell).  -1: nothing to play yet.
-export function pickMove(app, cell, moves, view) {
-  const ch = view.rows[cell.r]?.[cell.c];
-  const letter = ch && /[A-Za-z]/.test(ch) ? ch : null;
-  if (play.block && movesOf(moves, play.block).length && (!letter || letter === play.block)) {
-    const mine = movesOf(moves, play.block);
-    const want = [cell.r - play.grab.r, cell.c - play.grab.c];
-    let hit = mine.find(([m]) => { const d = displacement(m); return d[0] === want[0] && d[1] === want[1]; });
-    if (!hit) {
-      const cells = blocksOf(view.rows).get(play.block) || [];
-      const covers = mine.filter(([m]) => {
-        const [dr, dc] = displacement(m);
-        return cells.some(([r, c]) => r + dr === cell.r && c + dc === cell.c);
-      }).sort((a, b) => a[0].move_data.steps - b[0].move_data.steps);
-      hit = covers[0];
-    }
-    if (hit) { play.block = null; return hit[1]; }
-    if (letter === play.block) { play.block = null; return -1; }
-    return -1;
+    e.stopPropagation();
+    ui.keyboard = true;
+    if (ui.drag) { commit(); return; }
+    if (!begin(ui.cursor)) { ui.api.redraw(); return; }
+    // one-cell tools act at once
+    if (ui.tool === "erase" || ui.tool === "wall" || (ui.tool === "goal" && !ui.drag.picked)) commit();
+    else ui.api.redraw();
+  } else if (e.key === "Escape") {
+    if (ui.drag) { ui.drag = null; e.preventDefault(); ui.api.redraw(); }
+  } else if (e.key === "Delete" || e.key === "Backspace") {
+    const letter = letterAt(playbackView(app).rows, ui.cursor.r, ui.cursor.c);
+    if (letter) { e.preventDefault(); ui.api.edit("remove", { block: letter }, playbackCode(app)); }
   }
-  play.block = null;
-  if (letter && movesOf(moves, letter).length) choose(view, letter, { r: cell.r, c: cell.c });
-  else if (letter) ui.api?.message(`Block ${letter} cannot move.`, "info");
-  return -1;
-}
-
-// Keys: Enter or Space chooses the next block that can move; an arrow moves
-// the chosen block one cell that way (when it can).
-export function pickKey(app, key, moves, view) {
-  const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  const movable = [...new Set(moves.map((m) => m.move_data.block))].sort();
-  if (key === "Enter" || key === " ") {
-    if (!movable.length) return -1;
-    const next = movable[(movable.indexOf(play.block) + 1) % movable.length];
-    choose(view, next);
-    ui.api?.redraw();
-    return -1;
-  }
-  if (key === "Escape") { play.block = null; ui.api?.redraw(); return -1; }
-  if (!dirs[key]) return null;
-  if (!play.block || !movable.includes(play.block)) {
-    if (!movable.length) return -1;
-    choose(view, movable[0]);
-  }
-  const [dr, dc] = dirs[key];
-  const hit = movesOf(moves, play.block).find(([m]) => { const d = displacement(m); return d[0] === dr && d[1] === dc; });
-  if (!hit) { ui.api?.redraw(); return -1; }
-  play.grab = { r: play.grab.r + dr, c: play.grab.c + dc };
-  return hit[1];
-}
-
-// What play mode shows: the chosen block and the places it can go.
-export function playOptions(app) {
-  const moves = app.play?.moves || [];
-  const view = app.play?.view;
-  if (!play.block || !view || !movesOf(moves, play.block).length) return {};
-  const cells = blocksOf(view.rows).get(play.block) || [];
-  return {
-    selected: play.block,
-    targets: movesOf(moves, play.block).map(([m]) => {
-      const [dr, dc] = displacement(m);
-      return cells.map(([r, c]) => [r + dr, c + dc]);
-    }),
-  };
 }

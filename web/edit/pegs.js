@@ -1,16 +1,13 @@
 // Editor for peg solitaire: the controls beside the board (lattice, a new
-// rectangle or triangle, fill, the goal) and what a tap or key on the board
-// does: put a peg in or take it out, add or remove a hole (the board is shown
-// with a margin of ghost cells to grow it), or set the goal (one hole, or a
-// pattern of peg / empty / either).  Every change is an api.py `edit` action
-// (families/pegs_edit.py); this file never builds a code.  Mounted by
-// main.js; render/pegs.js draws what view()/drawOptions() return.  In play
-// mode (web/play.js) pickMove/pickKey match a tap or key against the legal
-// moves api.py lists: tap a peg, then the hole where its jump (or chain) ends.
+// rectangle or triangle, fill, the goal) and what a tap or key does (a peg in
+// or out, a hole added or removed -- the board shown with a margin of ghost
+// cells -- or the goal), each an api.py `edit` action.  Mounted by
+// position.js, input from input.js (family.js); play mode: play/pegs.js.
 
-import { el, button, select, radios } from "../dom.js";
-
-import { fromGrid, layout } from "../render/pegs.js";
+import { el, button, select, replaceKeepingFocus, radios } from "../dom.js";
+import { ARROWS } from "../input.js";
+import { playbackView, playbackCode } from "../state.js";
+import { layout } from "../render/pegs.js";
 
 const LATTICES = [
   ["sq4", "Square, straight jumps"],
@@ -77,10 +74,6 @@ function goalSummary(desc) {
   return `Goal: ${count.o} peg${count.o === 1 ? "" : "s"} where marked, ${count["?"]} either, the rest empty.`;
 }
 
-function shownCode(app) {
-  return app.solution ? app.solution.codes[app.step] : app.desc.code;
-}
-
 function edit(action, args, code) {
   ui.editing++;
   return ui.api.edit(action, args, code).finally(() => { ui.editing--; });
@@ -98,7 +91,6 @@ export function mount(root, app, api) {
   ui.ours = d.code;
   if (ui.goalKind === "pattern" && !d.goal) ui.goalKind = null;
   const kind = ui.goalKind || goalKind(d);
-  const focusedId = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
 
   const lattice = el("fieldset", {}, el("legend", { textContent: "Lattice" }),
     select("Lattice", LATTICES, d.lattice, (v) => edit("lattice", { name: v }), "pegs-lattice"));
@@ -139,9 +131,7 @@ export function mount(root, app, api) {
   });
   goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
 
-  root.replaceChildren(lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
-  if (focusedId) root.querySelector(`[data-testid="${CSS.escape(focusedId)}"]`)?.focus();
-  attach(api.board().canvas);
+  replaceKeepingFocus(root, lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
 }
 
 // ---------------------------------------------------------------- views ---
@@ -157,7 +147,7 @@ const NEIGHBOURS = {
 // cells beside the holes (tapping one adds a hole there).  While drawing a
 // pattern goal: the goal.
 export function view(app) {
-  if (app.solution || app.desc?.family !== "pegs") return null;
+  if (app.solution) return null;
   const d = app.desc;
   if (ui.mode === "hole") {
     const w = d.rows[0].length + 2;
@@ -181,13 +171,12 @@ export function view(app) {
 }
 
 function drawn(app) {
-  return view(app) || (app.solution ? app.solution.positions[app.step] : app.desc.view);
+  return view(app) || playbackView(app);
 }
 
 export function drawOptions(app) {
   const focused = document.activeElement === app.board.canvas;
   const opts = {};
-  if (app.play?.active) return opts;
   if (focused && ui.keyboard) opts.cursor = ui.cursor;
   if (app.solution && app.step > 0) opts.lastMove = app.solution.move_data[app.step - 1];
   return opts;
@@ -207,7 +196,7 @@ function act(cell) {
   } else if (!hasHole) {
     ui.api.message("There is no hole there. To add one, choose “adds or removes a hole”.", "info");
   } else if (ui.mode === "peg") {
-    edit("toggle_peg", { r, c }, shownCode(app));
+    edit("toggle_peg", { r, c }, playbackCode(app));
   } else if ((ui.goalKind || goalKind(app.desc)) === "pattern") {
     edit("goal_cell", { r, c });
   } else {
@@ -215,10 +204,6 @@ function act(cell) {
       if (reply) { ui.goalKind = null; ui.mode = "peg"; mount(ui.root, ui.app, ui.api); ui.api.redraw(); }
     });
   }
-}
-
-function active(app) {
-  return app?.desc?.family === "pegs" && document.body.dataset.state !== "solving";
 }
 
 // Arrow keys: to the next cell in that direction that can be acted on (a
@@ -240,116 +225,38 @@ function step(v, dr, dc) {
   }
 }
 
-let attached = null;
-function attach(canvas) {
-  if (attached === canvas) return;
-  attached = canvas;
-  canvas.addEventListener("pointerdown", (e) => {
-    const app = ui.app;
-    if (!active(app) || e.button > 0) return;
-    const cell = layout(app.board, drawn(app)).hit(e.clientX, e.clientY);
-    if (!cell) return;
+// Board input (input.js calls these while editing; not while solving).
+
+export function pointerDown(e) {
+  if (e.button > 0) return;
+  const cell = layout(ui.app.board, drawn(ui.app)).hit(e.clientX, e.clientY);
+  if (!cell) return;
+  e.preventDefault();
+  e.currentTarget.focus({ preventScroll: true });
+  ui.keyboard = false;
+  ui.cursor = cell;
+  act(cell);
+}
+
+export function keyDown(e) {
+  const v = drawn(ui.app);
+  if (ARROWS[e.key]) {
     e.preventDefault();
-    canvas.focus({ preventScroll: true });
-    ui.keyboard = false;
-    ui.cursor = cell;
-    act(cell);
-  });
-  canvas.addEventListener("keydown", (e) => {
-    const app = ui.app;
-    if (!active(app)) return;
-    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    const v = drawn(app);
-    if (dirs[e.key]) {
-      e.preventDefault();
-      if (!ui.keyboard) {
-        ui.keyboard = true;
-        // start on a hole
-        if ((v.rows[ui.cursor.r]?.[ui.cursor.c] ?? "_") === "_") {
-          const first = v.rows.findIndex((row) => /[^_]/.test(row));
-          ui.cursor = { r: first, c: v.rows[first].search(/[^_]/) };
-        }
-      } else {
-        step(v, ...dirs[e.key]);
-      }
-      ui.api.redraw();
-    } else if (e.key === "Enter" || e.key === " ") {
-      e.preventDefault();
-      e.stopPropagation();
+    if (!ui.keyboard) {
       ui.keyboard = true;
-      act(ui.cursor);
+      // start on a hole
+      if ((v.rows[ui.cursor.r]?.[ui.cursor.c] ?? "_") === "_") {
+        const first = v.rows.findIndex((row) => /[^_]/.test(row));
+        ui.cursor = { r: first, c: v.rows[first].search(/[^_]/) };
+      }
+    } else {
+      step(v, ...ARROWS[e.key]);
     }
-  });
-  canvas.addEventListener("focus", () => ui.api?.redraw());
-  canvas.addEventListener("blur", () => ui.api?.redraw());
-}
-
-// ------------------------------------------------------------ play mode ---
-
-const play = { from: null, preview: null };
-
-const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
-
-function movesFrom(moves, cell) {
-  return moves.map((m, i) => [m, i]).filter(([m]) => same(m.move_data.path[0], cell));
-}
-
-// A tap: on a peg that can move, choose it; then on a hole where one of its
-// moves ends, that move (the one with the fewest jumps).  -1: not yet.
-export function pickMove(app, cell, moves, view) {
-  const hole = fromGrid(view, cell.x, cell.y);
-  play.preview = null;
-  if (!hole) return -1;
-  const here = [hole.r, hole.c];
-  if (play.from) {
-    const ends = movesFrom(moves, play.from)
-      .filter(([m]) => same(m.move_data.path[m.move_data.path.length - 1], here))
-      .sort((a, b) => a[0].move_data.path.length - b[0].move_data.path.length);
-    if (ends.length) { play.from = null; return ends[0][1]; }
+    ui.api.redraw();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    e.stopPropagation();
+    ui.keyboard = true;
+    act(ui.cursor);
   }
-  const wasHere = same(play.from, here);
-  play.from = null;
-  if (!wasHere && movesFrom(moves, here).length) play.from = here;
-  else if (!wasHere && view.rows[hole.r][hole.c] === "o") ui.api?.message("That peg cannot jump.", "info");
-  return -1;
-}
-
-// Keys: arrows step through the legal moves (shown as a path), Enter or
-// Space plays the one shown.
-export function pickKey(app, key, moves) {
-  const order = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  if (order[key]) {
-    if (!moves.length) return -1;
-    const k = play.preview === null ? (order[key] > 0 ? 0 : moves.length - 1)
-      : (play.preview + order[key] + moves.length) % moves.length;
-    play.preview = k;
-    play.from = null;
-    ui.api?.message(`Move ${k + 1} of ${moves.length}: ${moves[k].move}. Enter plays it.`, "info");
-    ui.api?.redraw();
-    return -1;
-  }
-  if (key === "Enter" || key === " ") {
-    const k = play.preview;
-    play.preview = null;
-    if (k === null || k >= moves.length) return -1;
-    ui.api?.message("");
-    return k;
-  }
-  if (key === "Escape") { play.preview = null; play.from = null; ui.api?.redraw(); return -1; }
-  return null;
-}
-
-// What play mode shows: the last move played, the chosen peg and where it can
-// land, or the move the keys point at.
-export function playOptions(app) {
-  const moves = app.play?.moves || [];
-  // the move just played (not after an undo)
-  const newest = app.play && app.play.index > 0 && app.play.index === app.play.history.length - 1;
-  const opts = { lastMove: newest ? app.play.lastMove : null };
-  if (play.preview !== null && moves[play.preview]) opts.preview = moves[play.preview].move_data;
-  if (play.from && movesFrom(moves, play.from).length) {
-    opts.selected = { r: play.from[0], c: play.from[1] };
-    opts.targets = movesFrom(moves, play.from).map(([m]) => m.move_data.path[m.move_data.path.length - 1]);
-  }
-  return opts;
 }

@@ -1,9 +1,12 @@
 // Editor for the tiles family: the controls beside the board (size, shuffle,
-// goal) and what a click, tap or key on the board does (slide tiles toward the
-// blank, or swap two tiles; on the start or the goal).  Every change is an
-// api.py `edit` action; this file never builds a code.  Mounted by main.js.
+// goal) and what a click, tap or key on the board does (slide toward the
+// blank, or swap two tiles; on the start or the goal), each an api.py `edit`
+// action.  Mounted by position.js, board input from input.js (interface:
+// family.js); play mode's input is play/tiles.js, drawing render/tiles.js.
 
 import { el, select, radios, button } from "../dom.js";
+import { ARROWS } from "../input.js";
+import { playbackView, playbackCode } from "../state.js";
 
 const SIDES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -34,7 +37,6 @@ export function mount(root, app, api) {
     (v) => { ui.target = v; ui.picked = null; if (v === "goal") ui.mode = "swap"; mount(root, app, api); api.redraw(); });
   const hint = el("p", { className: "hint", textContent: "Keys on the board: arrows move a tile into the blank (slide) or move the cursor (swap; Enter picks and swaps)." });
   root.replaceChildren(size, goal, mode, target, hint);
-  attach(api.board().canvas);
 }
 
 // Editing the goal shows the goal on the board.
@@ -48,60 +50,41 @@ export function drawOptions(app) {
   return { selected: ui.picked ?? (focused && ui.mode === "swap" ? ui.cursor : null) };
 }
 
-let attached = null;
-function attach(canvas) {
-  if (attached === canvas) return;
-  attached = canvas;
-  canvas.addEventListener("pointerdown", (e) => {
-    const app = ui.app;
-    if (!app?.desc || app.desc.family !== "tiles" || document.body.dataset.state === "solving") return;
-    const cell = app.board.cellAt(e.clientX, e.clientY);
-    if (!cell) return;
+export function pointerDown(e, cell) {
+  if (!cell) return;
+  e.preventDefault();
+  act(cell.r * ui.app.desc.width + cell.c);
+}
+
+export function keyDown(e) {
+  const app = ui.app;
+  const w = app.desc.width;
+  if (ARROWS[e.key]) {
     e.preventDefault();
-    act(cell.r * app.desc.width + cell.c);
-  });
-  canvas.addEventListener("keydown", (e) => {
-    const app = ui.app;
-    if (!app?.desc || app.desc.family !== "tiles") return;
-    const w = app.desc.width;
-    const n = w * app.desc.height;
-    const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (dirs[e.key]) {
-      e.preventDefault();
-      const [dr, dc] = dirs[e.key];
-      if (ui.mode === "slide" && ui.target === "start") {
-        // the tile on the far side of the blank moves in the arrow's direction
-        const cells = app.solution ? app.solution.positions[app.step].cells : app.desc.view.cells;
-        const b = cells.indexOf(0);
-        const r = Math.floor(b / w) - dr;
-        const c = (b % w) - dc;
-        if (r >= 0 && c >= 0 && r < app.desc.height && c < w) act(r * w + c);
-      } else {
-        const r = Math.min(app.desc.height - 1, Math.max(0, Math.floor(ui.cursor / w) + dr));
-        const c = Math.min(w - 1, Math.max(0, (ui.cursor % w) + dc));
-        ui.cursor = r * w + c;
-        ui.api.redraw();
-      }
-    } else if ((e.key === "Enter" || e.key === " ") && ui.mode === "swap") {
-      e.preventDefault();
-      e.stopPropagation();
-      act(ui.cursor);
+    const [dr, dc] = ARROWS[e.key];
+    if (ui.mode === "slide" && ui.target === "start") {
+      // the tile on the far side of the blank moves in the arrow's direction
+      const b = playbackView(app).cells.indexOf(0);
+      const r = Math.floor(b / w) - dr;
+      const c = (b % w) - dc;
+      if (r >= 0 && c >= 0 && r < app.desc.height && c < w) act(r * w + c);
+    } else {
+      const r = Math.min(app.desc.height - 1, Math.max(0, Math.floor(ui.cursor / w) + dr));
+      const c = Math.min(w - 1, Math.max(0, (ui.cursor % w) + dc));
+      ui.cursor = r * w + c;
+      ui.api.redraw();
     }
-  });
-  canvas.addEventListener("focus", () => ui.api?.redraw());
-  canvas.addEventListener("blur", () => ui.api?.redraw());
+  } else if ((e.key === "Enter" || e.key === " ") && ui.mode === "swap") {
+    e.preventDefault();
+    e.stopPropagation();
+    act(ui.cursor);
+  }
 }
 
 function act(cell) {
   const { app, api } = ui;
   if (ui.mode === "slide" && ui.target === "start") {
-    const from = app.solution ? app.solution.codes[app.step] : null;
-    if (from && from !== app.desc.code) {
-      // continue from the position shown in playback
-      api.edit("slide", { cell }, from);
-      return;
-    }
-    api.edit("slide", { cell });
+    api.edit("slide", { cell }, playbackCode(app));   // from the position playback shows
     return;
   }
   if (ui.picked === null) {
@@ -114,18 +97,4 @@ function act(cell) {
   ui.picked = null;
   if (a === cell) { api.redraw(); return; }
   api.edit("swap", { a, b: cell, target: ui.target });
-}
-
-// Play mode (main.js routes board input here): the legal move that moves the
-// tile under the pointer, or the tile an arrow key pushes into the blank.
-export function pickMove(app, cell, moves, view) {
-  const tile = view.cells[cell.r * view.width + cell.c];
-  return moves.findIndex((m) => m.move_data.tile === tile);
-}
-
-const KEY_DIRS = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
-export function pickKey(app, key, moves) {
-  const dir = KEY_DIRS[key];
-  if (!dir) return null;
-  return moves.findIndex((m) => m.move_data.dir === dir);
 }

@@ -1,10 +1,10 @@
-// Renderer for the sliding-block family: draws a `view` {width, height, rows}
-// from api.py (letters = blocks, "." empty, "_" wall), the goal patterns as
-// outlines, and a block sliding along move.path during playback.  Knows no
-// rule.  Siblings: render/tiles.js, render/pegs.js; the editor overlays
-// (cursor, preview, ghost) come from edit/blocks.js's drawOptions; main.js calls it.
+// Renderer for sliding blocks: draws a `view` {width, height, rows} from
+// api.py (letters = blocks, "." empty, "_" wall), the goals as outlines, a
+// block sliding along move.path in playback, the overlays of edit/blocks.js
+// and play/blocks.js.  Knows no rule.  Called by view.js (interface:
+// family.js); siblings render/tiles.js, render/pegs.js, helpers render/draw.js.
 
-import { palette, roundRect } from "../board.js";
+import { palette, roundRect, roundedPath, cssVar, ease } from "./draw.js";
 
 const GAP = 0.055;          // space between neighbouring blocks, in cells (half each side)
 const RADIUS = 0.14;        // block corner radius, in cells
@@ -39,6 +39,12 @@ export function blocksOf(rows) {
   return out;
 }
 
+// The block's letter on cell (r, c) of a view's rows, or null.
+export function letterAt(rows, r, c) {
+  const ch = rows[r]?.[c];
+  return ch && /[A-Za-z]/.test(ch) ? ch : null;
+}
+
 export function topLeft(cells) {
   return [Math.min(...cells.map((x) => x[0])), Math.min(...cells.map((x) => x[1]))];
 }
@@ -58,10 +64,6 @@ export function goalLetters(goals) {
 }
 
 // ------------------------------------------------------------- colours ---
-
-function cssVar(name, fallback) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
 
 function luminance(color) {
   let r = 0.5; let g = 0.5; let b = 0.5;
@@ -115,78 +117,8 @@ export function colours(rows, goals, p = palette()) {
 
 // ------------------------------------------------------------- outlines ---
 
-// Boundary loops of a set of cells, as lists of lattice points [x, y] (x =
-// column, y = row), each loop with the inside on its right in screen terms
-// (so the inward normal of a step (dx, dy) is (-dy, dx)).
-export function loops(cells) {
-  const has = new Set(cells.map(([r, c]) => `${r},${c}`));
-  const out = new Map();          // "x,y" -> [[x2, y2], ...]
-  const add = (x1, y1, x2, y2) => {
-    const k = `${x1},${y1}`;
-    if (!out.has(k)) out.set(k, []);
-    out.get(k).push([x2, y2]);
-  };
-  for (const [r, c] of cells) {
-    if (!has.has(`${r - 1},${c}`)) add(c, r, c + 1, r);
-    if (!has.has(`${r},${c + 1}`)) add(c + 1, r, c + 1, r + 1);
-    if (!has.has(`${r + 1},${c}`)) add(c + 1, r + 1, c, r + 1);
-    if (!has.has(`${r},${c - 1}`)) add(c, r + 1, c, r);
-  }
-  const result = [];
-  for (;;) {
-    const first = [...out.keys()].find((k) => out.get(k).length);
-    if (first === undefined) break;
-    let [x, y] = first.split(",").map(Number);
-    const pts = [[x, y]];
-    for (let guard = 0; guard < 4 * cells.length + 4; guard++) {
-      const next = out.get(`${x},${y}`);
-      if (!next || !next.length) break;
-      [x, y] = next.shift();
-      if (`${x},${y}` === first) break;
-      pts.push([x, y]);
-    }
-    // drop points in the middle of straight runs
-    const corners = pts.filter((p, i) => {
-      const a = pts[(i + pts.length - 1) % pts.length];
-      const b = pts[(i + 1) % pts.length];
-      return (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0]) !== 0;
-    });
-    if (corners.length >= 4) result.push(corners);
-  }
-  return result;
-}
-
-// Path of the loops of `cells` shrunk by `inset` (cells; negative grows
-// them) with rounded corners of `radius` cells; `toPx(x, y)` maps lattice
-// points (x = column, y = row) to canvas pixels.  Also used by render/pegs.js.
-export function roundedPath(ctx, cells, toPx, inset, radius, cell) {
-  ctx.beginPath();
-  for (const pts of loops(cells)) {
-    const n = pts.length;
-    const moved = pts.map((p, i) => {
-      const a = pts[(i + n - 1) % n];
-      const b = pts[(i + 1) % n];
-      const d1 = [Math.sign(p[0] - a[0]), Math.sign(p[1] - a[1])];
-      const d2 = [Math.sign(b[0] - p[0]), Math.sign(b[1] - p[1])];
-      return toPx(p[0] + inset * (-d1[1] - d2[1]), p[1] + inset * (d1[0] + d2[0]));
-    });
-    const mid = (a, b) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const start = mid(moved[n - 1], moved[0]);
-    ctx.moveTo(start[0], start[1]);
-    for (let i = 0; i < n; i++) {
-      const p = moved[i];
-      const prev = moved[(i + n - 1) % n];
-      const next = moved[(i + 1) % n];
-      const m = mid(p, next);
-      const r = Math.min(radius * cell, Math.hypot(p[0] - prev[0], p[1] - prev[1]) / 2,
-        Math.hypot(next[0] - p[0], next[1] - p[1]) / 2);
-      ctx.arcTo(p[0], p[1], m[0], m[1], r);
-    }
-    ctx.closePath();
-  }
-}
-
-// The same for a block on the board, shifted by (dx, dy) cells while it slides.
+// The rounded outline of a block on the board (render/draw.js's
+// roundedPath), shifted by (dx, dy) cells while it slides.
 function shapePath(ctx, board, cells, inset, radius, dx = 0, dy = 0) {
   const o = board.cellRect(0, 0);
   const s = board.cell;
@@ -210,10 +142,6 @@ function labelAt(cells) {
 }
 
 // ----------------------------------------------------------- animation ---
-
-function ease(t) {
-  return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-}
 
 // Offset (rows, cols) of a sliding block at time t: along move.path when it
 // is this block's move, else straight from where it was.

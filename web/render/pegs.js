@@ -1,15 +1,13 @@
 // Renderer for peg solitaire: draws a `view` {lattice, rows} from api.py ("o"
-// peg, "." empty hole, "_" no hole, "?" either -- in a goal pattern) on the
-// square or the triangular lattice, the goal as rings, small hole numbers
-// (the move notation uses them), and each jump of a chain during playback.
-// Knows no rule.  Siblings: render/tiles.js, render/blocks.js; the editor
-// (edit/pegs.js) adds a cursor, ghost cells and the last move; main.js calls it.
+// peg, "." hole, "_" no hole, "?" either -- in a goal) on the square or
+// triangular lattice, goal rings, hole numbers (the moves use them), each
+// jump of a chain in playback, the overlays of edit/pegs.js and play/pegs.js.
+// Called by view.js (family.js); siblings render/tiles.js, blocks.js, draw.js.
 //
 // Layout: cell (r, c) sits at x = c (square) or x = c - r/2 (triangular: (r, c)
 // touches (r+1, c) and (r+1, c+1)), y = r; rows are 0.866 cells apart on tri.
 
-import { palette } from "../board.js";
-import { roundedPath } from "./blocks.js";
+import { palette, roundedPath, cssVar, ease } from "./draw.js";
 
 const TRI_ASPECT = Math.sqrt(3) / 2;
 const PEG_R = 0.33;          // peg radius, cells
@@ -97,14 +95,6 @@ export function fromGrid(view, gx, gy) {
     if (d < bd) { bd = d; best = { r, c }; }
   }
   return best;
-}
-
-function ease(t) {
-  return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-}
-
-function cssVar(name, fallback) {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
 function at(view, r, c) {

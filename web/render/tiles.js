@@ -1,9 +1,10 @@
 // Renderer for the tiles family: draws a `view` {width, height, cells} from
 // api.py, and the slide between two views during playback (tiles matched by
 // number).  Knows no rule: where a tile may go is the solver's business.
-// Siblings: render/blocks.js, render/pegs.js; called by main.js.
+// Siblings: render/blocks.js, render/pegs.js, the shared helpers in
+// render/draw.js; view.js calls it (the interface is written down in family.js).
 
-import { palette, roundRect } from "../board.js";
+import { palette, roundRect, ease } from "./draw.js";
 
 export function grid(view) {
   return { cols: view.width, rows: view.height, aspect: 1 };
@@ -28,7 +29,7 @@ export function draw(board, view, opts = {}) {
   const now = positions(view);
   const before = opts.from && opts.t < 1 ? positions(opts.from) : null;
   const t = opts.t ?? 1;
-  const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  const e = ease(t);
   const goal = opts.goal;
   const font = Math.max(10, Math.round(board.cell * (view.width * view.height > 36 ? 0.32 : 0.42)));
   ctx.textAlign = "center";
@@ -39,8 +40,8 @@ export function draw(board, view, opts = {}) {
     let cc = c;
     if (before && before.has(tile)) {
       const [r0, c0] = before.get(tile);
-      rr = r0 + (r - r0) * ease;
-      cc = c0 + (c - c0) * ease;
+      rr = r0 + (r - r0) * e;
+      cc = c0 + (c - c0) * e;
     }
     const rect = board.cellRect(rr, cc);
     const inset = Math.max(1.5, board.cell * 0.04);

@@ -1,0 +1,38 @@
+// The Analysis panel: explores every position reachable from the goal
+// (api.py `analyze`) and shows how many there are, the farthest ones (each a
+// button that loads it) and the distance histogram (chart.js).  Wired by
+// page.js; runs as a long request (requests.js), so Cancel stops it.
+
+import { $, el, button } from "./dom.js";
+import { setState } from "./status.js";
+import { linkFor } from "./links.js";
+import { startRequest, setBusy, formatProgress } from "./requests.js";
+import { load } from "./position.js";
+import { drawHistogram } from "./chart.js";
+
+const FARTHEST_SHOWN = 8;
+
+async function analyze(app) {
+  if (!app.desc || app.solveReq) return;
+  setBusy(app, true);
+  setState("solving");
+  const out = $("analysis-out");
+  out.textContent = "Exploring…";
+  app.solveReq = true;
+  const reply = await startRequest(app, { op: "analyze", code: linkFor(app.desc.code, app.options), max_states: Number($("budget").value) },
+    (p) => { out.textContent = formatProgress(p); });
+  app.solveReq = null;
+  setBusy(app, false);
+  setState(app.solution ? "solved" : "ready");
+  if (!reply.ok) { out.textContent = reply.error.message; return; }
+  const summary = `${reply.reachable.toLocaleString("en")} positions reachable; the farthest are ${reply.max_distance} moves from the ${reply.from} (${reply.histogram.at(-1).toLocaleString("en")} of them).`;
+  out.replaceChildren(el("p", { textContent: summary }),
+    el("ul", {}, ...reply.farthest.slice(0, FARTHEST_SHOWN).map((code) => el("li", {}, button(code, () => load(app, code))))));
+  const chart = $("chart");
+  chart.hidden = false;
+  drawHistogram(chart, reply.histogram);
+}
+
+export function wireAnalysis(app) {
+  $("analyze").addEventListener("click", () => analyze(app));
+}

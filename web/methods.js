@@ -1,0 +1,68 @@
+// The solve menus (method, lower bound, counting rule, "count all") follow
+// the method contract -- describe's `methods` and `bounds`, written once in
+// Python: what the chosen method cannot take is disabled and the line under
+// the menus says why, so they cannot form a refused request.  position.js
+// fills them per position; solve.js and share.js read the choice.
+
+import { $, fillSelect } from "./dom.js";
+
+// How each counting rule reads in the menu (the rule itself is the family's).
+const METRIC_LABELS = {
+  tile: "one tile per move", multi: "a row of tiles per move (multi-tile)",
+  step: "every unit step", move: "a run by one piece is one move", jump: "every jump",
+};
+
+export function fillSolveOptions(app) {
+  const d = app.desc;
+  const methods = d.methods;
+  const algos = methods.map((m) => ({ value: m.name, label: m.label + (m.available ? "" : ` — ${m.why}`), disabled: !m.available }));
+  const wanted = app.options.algo || $("algorithm").value || "auto";
+  fillSelect($("algorithm"), algos, methods.some((m) => m.name === wanted && m.available) ? wanted : "auto");
+  const metrics = d.metrics || [];
+  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), d.metric);
+  $("metric-field").hidden = metrics.length < 2;
+  followMethod(app, app.options.h || "");
+  $("solve").disabled = !app.solver.ready;
+}
+
+export function chosenMethod(app) {
+  const methods = app.desc?.methods || [];
+  return methods.find((m) => m.name === $("algorithm").value) || methods[0];
+}
+
+// The link options the menus choose: method, lower bound, and the counting
+// rule when there is a choice.
+export function chosenOptions() {
+  const algo = $("algorithm").value;
+  const opts = { algo: algo === "auto" ? undefined : algo, h: $("heuristic").value || undefined };
+  if (!$("metric-field").hidden) opts.metric = $("metric").value;
+  return opts;
+}
+
+// Enable what the chosen method can take; keep the lower bound `keep` when it can.
+export function followMethod(app, keep = $("heuristic").value) {
+  const m = chosenMethod(app);
+  if (!m) return;
+  const bounds = app.desc.bounds || [];
+  const label = (name) => bounds.find((b) => b.name === name)?.label || name;
+  const items = [{ value: "", label: m.default_bound ? `Default: ${label(m.default_bound)}` : "Default" },
+    ...bounds.map((b) => ({ value: b.name, label: b.label, disabled: !m.bounds.includes(b.name) }))];
+  fillSelect($("heuristic"), items, m.bounds.includes(keep) ? keep : "");
+  $("heuristic").disabled = m.bounds.length === 0;
+  const counting = app.desc.methods.filter((x) => x.count && x.available && x.name !== "auto").map((x) => x.label);
+  $("count").disabled = !m.count;
+  if (!m.count) $("count").checked = false;
+  for (const option of $("metric").options) option.disabled = !m.metrics.includes(option.value);
+  const notes = [m.help];
+  if (!m.bounds.length && bounds.length) notes.push(`${m.label} uses no lower bound; IDA* and A* do.`);
+  if (!m.count) notes.push(`${m.label} cannot count optimal solutions${counting.length ? `; ${counting.join(" and ")} can` : ""}.`);
+  if (!m.optimal) notes.push("Its answers are not proven optimal.");
+  $("method-help").textContent = notes.join(" ");
+  $("heuristic").title = $("heuristic").disabled ? `${m.label} uses no lower bound.` : (bounds.find((b) => b.name === $("heuristic").value)?.help || "");
+  $("count").parentElement.title = $("count").disabled ? `${m.label} cannot count optimal solutions.` : "";
+}
+
+export function wireMethods(app) {
+  $("algorithm").addEventListener("change", () => followMethod(app));
+  $("heuristic").addEventListener("change", () => followMethod(app));
+}

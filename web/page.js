@@ -1,0 +1,91 @@
+// The page's parts wired together: play mode, the lab, the board's input
+// router (input.js) and each panel's module (position, methods, solve,
+// playback, share, analysis); then the build's families and the first
+// position.  Loaded by main.js once the saved position is drawn and the
+// solver started; the state is state.js's, made there.
+
+import { Play } from "./play.js";
+import { Lab } from "./lab.js";
+import { $ } from "./dom.js";
+import { shownCode } from "./state.js";
+import { loadFamilies } from "./family.js";
+import { routeInput } from "./input.js";
+import { setState, pageState, showMessage } from "./status.js";
+import { linkFor, setHash } from "./links.js";
+import { request } from "./requests.js";
+import { load, loadQuiet, fillPresets, wirePosition } from "./position.js";
+import { wireMethods } from "./methods.js";
+import { wireSolve } from "./solve.js";
+import { stopPlay, updatePlayback, wirePlayback } from "./playback.js";
+import { wireShare } from "./share.js";
+import { wireAnalysis } from "./analysis.js";
+import { draw } from "./view.js";
+import { registerServiceWorker } from "./offline.js";
+
+const DEFAULT_CODE = "tiles:3x3:867254301";
+
+async function siteInfo() {
+  try {
+    const response = await fetch(new URL("../build.json", import.meta.url));
+    return await response.json();
+  } catch (_) {
+    return {};
+  }
+}
+
+function wire(app) {
+  const redraw = () => draw(app);
+  routeInput(app, $("board"), { redraw, playApi: { redraw, message: showMessage } });
+  wirePosition(app);
+  wireMethods(app);
+  wireSolve(app);
+  wirePlayback(app);
+  wireShare(app);
+  wireAnalysis(app);
+  $("play-start").addEventListener("click", () => {
+    if (!app.desc) return;
+    stopPlay(app);
+    app.play.enter(shownCode(app), app.families[app.desc.family]);
+  });
+  window.addEventListener("resize", () => { app.board.resize(); redraw(); });
+}
+
+/**
+ * Start the page.  `saved`: local storage's {link, desc} (or null); `link`:
+ * the address bar's (or null).
+ * @param {import("./state.js").AppState} app
+ */
+export async function start(app, { saved, link }) {
+  registerServiceWorker();
+  wire(app);
+  updatePlayback(app);
+  app.play = new Play({
+    request: (req) => request(app, req),
+    linkFor: (code) => linkFor(code, { metric: app.options.metric }),
+    redraw: () => draw(app),
+    message: showMessage,
+    onExit: () => draw(app),
+  });
+  app.lab = new Lab(app);
+  const built = (await siteInfo()).web_families || ["tiles"];
+  await loadFamilies(app, built.filter((name) => !app.families[name]));
+  for (const name of Object.keys(app.familyErrors)) {
+    if (!built.includes(name)) delete app.familyErrors[name];   // a stale saved position's
+  }
+  const presets = await request(app, { op: "presets" });
+  app.presets = (presets.ok ? presets.presets : []).filter((p) => app.families[p.family]);
+  let ok = false;
+  if (link) ok = await load(app, link, { push: false });
+  if (!ok && saved?.link) {
+    const bad = link;
+    ok = await loadQuiet(app, saved.link);
+    if (bad) setHash(linkFor(app.desc.code, app.options));
+  }
+  if (!ok) ok = await loadQuiet(app, DEFAULT_CODE);
+  fillPresets(app);
+  if (pageState() === "loading") setState("ready");
+  // a family that failed to load is an error, not a missing family
+  const said = $("message").hidden ? "" : $("message").textContent;
+  const failed = Object.values(app.familyErrors).filter((text) => !said.includes(text));
+  if (failed.length) showMessage([said, ...failed].filter(Boolean).join("\n"));
+}

@@ -1,0 +1,153 @@
+// The position being edited: opening a code or link (typed, a preset, a
+// family button, the address bar, Back/Forward, a new counting rule) through
+// api.py `describe`, showing the reply, mounting the family editor and
+// running its `edit`s, keeping the address bar and storage (links.js) in
+// step, the preset menu.  Wired by page.js; beside it methods.js, solve.js.
+
+import { $, fillSelect } from "./dom.js";
+import { setState, pageState, showMessage, keepingMessage } from "./status.js";
+import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
+import { request } from "./requests.js";
+import { fillSolveOptions, chosenMethod } from "./methods.js";
+import { stopPlay, updatePlayback } from "./playback.js";
+import { solve } from "./solve.js";
+import { draw } from "./view.js";
+import { familyLabel } from "./family.js";
+
+// Why a family's position cannot be shown, or null when it can.
+function familyProblem(app, name) {
+  if (app.families[name]) return null;
+  return app.familyErrors[name] || `The ${familyLabel(name)} family is not available in this build yet.`;
+}
+
+// What an editor may ask (family.js EditorApi).
+function editorApi(app) {
+  return {
+    // `code`: edit this position instead of the start (e.g. the one shown in playback)
+    async edit(action, args = {}, code = app.desc.code) {
+      if (pageState() === "solving") return null;
+      const reply = await request(app, { op: "edit", code: linkFor(code, app.options), action, args });
+      if (!reply.ok) { showMessage(reply.error.message); return null; }
+      showMessage(reply.note || "", "info");   // what the edit had to take away, if anything
+      adopt(app, reply, { push: false });
+      return reply;
+    },
+    redraw: () => draw(app),
+    message: showMessage,
+  };
+}
+
+// Show a describe reply as the position being edited.
+function adopt(app, desc, { push = false } = {}) {
+  stopPlay(app);
+  app.desc = desc;
+  app.family = desc.family;
+  app.solution = null;
+  app.step = 0;
+  app.anim = null;
+  if (desc.options?.metric) app.options.metric = desc.options.metric;
+  $("result").hidden = true;
+  $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
+  $("code").value = desc.code;
+  fillSolveOptions(app);
+  app.lab?.fill(desc);
+  document.querySelectorAll(".families button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.family === desc.family)));
+  const editor = app.families[desc.family]?.edit;
+  if (editor) editor.mount($("editor"), app, editorApi(app));
+  else $("editor").replaceChildren();
+  app.mounted = editor ? desc.family : null;
+  syncPreset(app);
+  const link = linkFor(desc.code, app.options);
+  if (parseHash() !== link) setHash(link, push);
+  saveLocal(link, desc);
+  updatePlayback(app);
+  draw(app);
+  if (pageState() !== "solving") setState("ready");
+}
+
+// Load a code or link typed, picked or opened.  A bad one (or one of a
+// family whose page parts failed to load) leaves the current position as it
+// is and says why.
+export async function load(app, link, { push = true } = {}) {
+  const { code, opts } = parseLink(link);
+  // Until the position is described, Solve waits ("loading"): a solve of
+  // the old menus against the new position could not be what was meant.
+  const previous = pageState();
+  app.loading += 1;
+  if (previous !== "solving") setState("loading");
+  $("solve").disabled = true;
+  let reply;
+  try {
+    reply = await request(app, { op: "describe", code: link });
+  } finally {
+    app.loading -= 1;
+  }
+  // a family whose page parts are missing cannot show it either
+  const problem = reply.ok ? familyProblem(app, reply.family) : `That code could not be opened: ${reply.error.message}`;
+  if (problem) {
+    showMessage(problem);
+    setState(app.desc ? (previous === "loading" ? "ready" : previous) : "error");
+    $("solve").disabled = !app.solver.ready || !!app.solveReq;
+    return false;
+  }
+  showMessage("");
+  if (app.play?.active) app.play.exit();
+  const { step: _step, count: _count, ...keep } = opts;
+  app.options = keep;
+  adopt(app, reply, { push });
+  if (opts.step !== undefined && code) {
+    // a link made during playback: solve again and show that step
+    app.pendingStep = Number(opts.step) || 0;
+    if (opts.count === "1") $("count").checked = true;
+    solve(app);
+  }
+  return true;
+}
+
+// load(), keeping what the message box says (start-up: the link that failed).
+export function loadQuiet(app, link) {
+  return keepingMessage(() => load(app, link, { push: false }));
+}
+
+// ---------------------------------------------------------------- presets ---
+
+// The preset menu lists the presets of app.family (the menu remembers which).
+export function fillPresets(app) {
+  const items = app.presets.filter((p) => p.family === app.family).map((p) => ({ value: p.code, label: p.label }));
+  fillSelect($("preset"), [{ value: "", label: "Choose a preset…" }, ...items]);
+  $("preset").dataset.family = app.family;
+  syncPreset(app);
+}
+
+// Show the position's preset in the menu (none: "Choose a preset…").
+function syncPreset(app) {
+  const sel = $("preset");
+  if (!app.presets.length) return;
+  if (sel.dataset.family !== app.family) { fillPresets(app); return; }
+  const match = app.presets.find((p) => p.code === app.desc?.code);
+  sel.value = match ? match.code : "";
+}
+
+export function wirePosition(app) {
+  $("code-form").addEventListener("submit", (e) => { e.preventDefault(); load(app, $("code").value.trim()); });
+  $("preset").addEventListener("change", (e) => { if (e.target.value) load(app, e.target.value); });
+  document.querySelectorAll(".families button").forEach((b) => b.addEventListener("click", () => {
+    const first = app.presets.find((p) => p.family === b.dataset.family);
+    if (first) load(app, first.code);
+    else if (app.familyErrors[b.dataset.family]) showMessage(app.familyErrors[b.dataset.family]);
+    else showMessage(`The ${b.textContent} family is not available in this build yet.`, "info");
+  }));
+  $("metric").addEventListener("change", () => {
+    // another counting rule is another puzzle (other lower bounds): describe it
+    // again (its lower bounds differ, so the bound chosen goes back to Default)
+    if (app.desc && $("metric").value !== app.desc.metric) {
+      const metric = $("metric").value;
+      const algo = chosenMethod(app)?.metrics.includes(metric) ? app.options.algo : undefined;
+      load(app, linkFor(app.desc.code, { metric, algo }), { push: false });
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    const link = parseHash();
+    if (link && (!app.desc || link !== linkFor(app.desc.code, app.options))) load(app, link, { push: false });
+  });
+}

@@ -1,0 +1,57 @@
+// The page's requests to the solver (solver.js): short ones (describe, edit,
+// moves, presets) wait for the worker to be ready; long ones (solve,
+// analyze, the lab) are kept in app.solveReq so Cancel can stop them, with
+// the busy state of the buttons around them and their progress as text.
+// Used by position.js, solve.js, analysis.js, lab.js, play mode (page.js).
+
+import { $ } from "./dom.js";
+
+export async function request(app, req, onProgress) {
+  await app.solver.whenReady();
+  return app.solver.request(req, onProgress);
+}
+
+// Like request(), but the promise, which carries the request id, is kept for cancel().
+export async function startRequest(app, req, onProgress) {
+  await app.solver.whenReady();
+  const promise = app.solver.request(req, onProgress);
+  app.solveReq = promise;
+  return promise;
+}
+
+export function cancel(app) {
+  if (app.solveReq && app.solveReq.id) {
+    app.cancelAt = performance.now();
+    app.solver.cancel(app.solveReq.id);
+  }
+}
+
+// While a long request runs: Cancel on, everything that would start another
+// (or change the position) off.
+export function setBusy(app, busy) {
+  $("busy").hidden = !busy;
+  $("lab-run").disabled = busy || !app.solver.ready;
+  $("play-start").disabled = busy;
+  $("solve").disabled = busy || !app.solver.ready;
+  $("cancel").disabled = !busy;
+  $("analyze").disabled = busy || !app.solver.ready;
+  $("code-form").querySelector("button").disabled = busy;
+  $("editor").inert = busy;
+}
+
+// A progress record (protocol.js PROGRESS) as a line or two of text.
+export function formatProgress(p) {
+  if (!p) return "";
+  if (p.phase === "tables") return `Fetching table ${p.table}…`;
+  if (p.phase === "prepare") return `${(p.elapsed ?? 0).toFixed(1)} s · preparing the table of the lower bound${p.table ? ` (${p.table})` : ""}…`;
+  const parts = [`${(p.elapsed ?? 0).toFixed(1)} s`];
+  if (p.bound !== undefined) parts.push(`bound ${p.bound}`);
+  if (p.depth !== undefined) parts.push(`depth ${p.depth}`);
+  if (p.expanded !== undefined) parts.push(`${p.expanded.toLocaleString("en")} states expanded`);
+  if (p.held !== undefined) parts.push(`${p.held.toLocaleString("en")} held`);
+  let text = parts.join(" · ");
+  if (p.iterations?.length) {
+    text += "\n" + p.iterations.map((it) => `bound ${it.bound}: ${it.expanded.toLocaleString("en")}`).join("\n");
+  }
+  return text;
+}
