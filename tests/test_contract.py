@@ -216,7 +216,8 @@ def test_refusals_say_what_to_choose():
 @pytest.mark.parametrize("req, fragment", [
     ({"op": "solve", "code": "tiles:3x3:123405786", "algo": "bfs"},
      "Unknown field 'algo' in a solve request; it takes code, metric, first, "
-     "algorithm, heuristic, count, max_states."),
+     "algorithm, heuristic, count, max_memory, max_states."),
+    ({"op": "solve", "code": "tiles:3x3:123405786", "max_memory": 8}, "from 16 to 65,536"),
     ({"op": "solve", "code": "tiles:3x3:123405786", "count": "yes"},
      "'count' must be true or false"),
     ({"op": "solve", "code": "tiles:3x3:123405786", "max_states": "lots"},

@@ -9,16 +9,17 @@ named in the message):
                                         contract: every method with what it
                                         accepts (``methods``), the lower
                                         bounds (``bounds``)
-``solve``     {code, algorithm, heuristic, metric, count, first, max_states}
+``solve``     {code, algorithm, heuristic, metric, count, first, max_memory,
+               max_states}
                                      -> length, optimal, moves, positions ...
-``analyze``   {code, metric, first, from, max_states}
+``analyze``   {code, metric, first, from, max_memory, max_states}
                                      -> distance histogram from the goal,
                                         farthest positions, reachable count
 ``presets``   {}                     -> every family's named positions
 ``tables``    the fields of solve or moves -> the table files that request
                                         will load (the worker fetches them)
 ``edit``      {code, metric, action, args} -> the edited position, described
-``moves``     {code, metric, first, judge, max_states}
+``moves``     {code, metric, first, judge, max_memory, max_states}
                                      -> legal moves with the codes they lead
                                         to (and, with judge, "winnable")
 
@@ -40,18 +41,21 @@ from . import codes
 from .errors import BadRequest, NoSolution, PuzzleError, SearchLimit, show
 from .families import FAMILIES, family_module, family_of
 from .search import drain
-from .search.common import DEFAULT_MAX_STATES, MAX_STATES_LIMIT, predecessors_of
+from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_LIMIT, MB,
+                            predecessors_of)
+
+MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
 
 VERSION = "0.1.0"
 
 _CODE = ("code", "metric", "first")
 FIELDS = {
     "describe": _CODE,
-    "solve": _CODE + ("algorithm", "heuristic", "count", "max_states"),
-    "analyze": _CODE + ("from", "max_states"),
+    "solve": _CODE + ("algorithm", "heuristic", "count", "max_memory", "max_states"),
+    "analyze": _CODE + ("from", "max_memory", "max_states"),
     "presets": (),
     "edit": ("code", "metric", "action", "args"),
-    "moves": _CODE + ("judge", "max_states"),
+    "moves": _CODE + ("judge", "max_memory", "max_states"),
 }
 FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"]))
 
@@ -89,20 +93,27 @@ def _flag(req, key):
     return value
 
 
-def _budget(req):
-    """The memory budget in states held: a whole number within limits."""
-    value = req.get("max_states")
+def _whole(req, key, lo, hi, what, default):
+    value = req.get(key)
     if value is None:
-        return DEFAULT_MAX_STATES
+        return default
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest(f"The memory budget (max_states) must be a whole number "
-                         f"of positions, not {show(value)}.")
-    if not 1 <= value <= MAX_STATES_LIMIT:
-        raise BadRequest(f"The memory budget (max_states) must be from 1 to "
-                         f"{MAX_STATES_LIMIT:,} positions, not {value:,}.")
+        raise BadRequest(f"The {what} ({key}) must be a whole number, not {show(value)}.")
+    if not lo <= value <= hi:
+        raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, not {value:,}.")
     return value
+
+
+def _budget(req, share=1):
+    """The memory budget: (positions, bytes).  ``max_memory`` is in MB (the
+    page's and the CLI's knob); ``max_states`` caps the positions too."""
+    mb = _whole(req, "max_memory", *MAX_MEMORY_MB, "memory budget in MB",
+                DEFAULT_MAX_MEMORY // MB)
+    states = _whole(req, "max_states", 1, MAX_STATES_LIMIT, "budget in positions held",
+                    DEFAULT_MAX_STATES)
+    return states, mb * MB // share
 
 
 def _puzzle(req):
@@ -168,7 +179,8 @@ def plan(puzzle, req, options):
     if method.metrics is not None and metric not in method.metrics:
         raise BadRequest(f"{method.label} does not support the counting rule "
                          f"'{metric}'; it takes {', '.join(method.metrics)}.")
-    kwargs = {"max_states": _budget(req)}
+    max_states, max_bytes = _budget(req)
+    kwargs = {"max_states": max_states, "max_bytes": max_bytes}
     if method.bounds:
         bound = bound or method.default_bound
         kwargs["heuristic"] = puzzle.heuristics[bound] if bound else None
@@ -232,7 +244,7 @@ def analyze(req):
     """Generator: the whole state space around the goal (or the start)."""
     _check_fields(req, "analyze")
     puzzle, _options = _puzzle(req)
-    max_states = _budget(req)
+    max_states, max_bytes = _budget(req)
     origin = req.get("from", "goal")
     if origin not in (None, "goal", "start"):
         raise BadRequest(f"The field 'from' must be goal or start, not {show(origin)}.")
@@ -241,7 +253,7 @@ def analyze(req):
     where = "goal"
     if origin == "start" or root is None or step is None:
         root, step, where = puzzle.start, puzzle.successors, "start"
-    result = yield from family_of(puzzle).explore(puzzle, root, step, max_states)
+    result = yield from family_of(puzzle).explore(puzzle, root, step, max_states, max_bytes)
     extra = result.extra
     return {"ok": True, "op": "analyze", "family": puzzle.family,
             "code": puzzle.code(), "from": where,
@@ -300,7 +312,7 @@ def moves(req):
     _check_fields(req, "moves")
     puzzle, options = _puzzle(req)
     judge = _flag(req, "judge")
-    budget = _budget(req) if req.get("max_states") is not None else DEFAULT_MAX_STATES // 4
+    budget = _budget(req, share=4)       # the judge's share of the budget
     out = []
     for move, child in family_of(puzzle).legal_moves(puzzle):
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
@@ -322,7 +334,9 @@ def _winnable(code, options, budget):
         return False
     family = family_of(child)
     name = family.judge_method(child)
-    method, bound, kwargs = plan(child, {"algorithm": name, "max_states": budget}, {})
+    max_states, max_bytes = budget
+    method, bound, kwargs = plan(child, {"algorithm": name, "max_states": max_states}, {})
+    kwargs["max_bytes"] = max_bytes
     try:
         yield from family.prepare(child, method.name, bound)
         yield from method.run(child, **kwargs)

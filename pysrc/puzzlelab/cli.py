@@ -12,9 +12,12 @@ import sys
 import time
 
 from . import api
-from .search.common import DEFAULT_MAX_STATES
+from .errors import printable
+from .search.common import DEFAULT_MAX_MEMORY, MB
 
 PROGRESS_AFTER = 1.0   # seconds before the progress line appears
+MEMORY_HELP = (f"memory budget in MB (default {DEFAULT_MAX_MEMORY // MB}, as in the "
+               f"page): the search stops with a message when what it holds reaches it")
 
 
 def _progress_line(rec):
@@ -45,6 +48,19 @@ def _drive(gen, quiet):
             shown = False
 
 
+def _budget(req, args):
+    if args.memory is not None:
+        req["max_memory"] = args.memory
+    if args.max_states is not None:
+        req["max_states"] = args.max_states
+
+
+def _say(text):
+    """A message for the terminal: printable text only (no escape sequences
+    from a code someone pasted)."""
+    return printable(text)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
@@ -57,15 +73,17 @@ def main(argv=None):
     sp.add_argument("--metric", default=None, help="counting rule (family specific)")
     sp.add_argument("--count", action="store_true", help="count all optimal solutions")
     sp.add_argument("--first", default=None, help="fix the first move when counting (pegs)")
+    sp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
     sp.add_argument("--max-states", type=int, default=None,
-                    help=f"memory budget in states held (default {DEFAULT_MAX_STATES:,})")
+                    help="also stop at this many positions held")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     ap = sub.add_parser("analyze", help="distance histogram and farthest positions")
     ap.add_argument("code")
     ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start"])
+    ap.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
     ap.add_argument("--max-states", type=int, default=None,
-                    help=f"memory budget in states held (default {DEFAULT_MAX_STATES:,})")
+                    help="also stop at this many positions held")
     ap.add_argument("--json", action="store_true")
     dp = sub.add_parser("describe", help="check a code and print what it holds")
     dp.add_argument("code")
@@ -82,11 +100,10 @@ def main(argv=None):
         return 0 if reply["ok"] else 2
     if args.command == "analyze":
         req = {"op": "analyze", "code": args.code, "from": args.origin}
-        if args.max_states is not None:
-            req["max_states"] = args.max_states
+        _budget(req, args)
         reply = _drive(api.handle(req), args.json)
         if args.json or not reply["ok"]:
-            print(json.dumps(reply) if args.json else reply["error"]["message"])
+            print(json.dumps(reply) if args.json else _say(reply["error"]["message"]))
             return 0 if reply["ok"] else 2
         print(f"reachable positions: {reply['reachable']:,}")
         print(f"farthest distance:   {reply['max_distance']} "
@@ -100,8 +117,7 @@ def main(argv=None):
     req = {"op": "solve", "code": args.code, "algorithm": args.algorithm,
            "heuristic": args.heuristic, "metric": args.metric,
            "count": args.count, "first": args.first}
-    if args.max_states is not None:
-        req["max_states"] = args.max_states
+    _budget(req, args)
     reply = _drive(api.handle(req), args.quiet or args.json)
     if args.json:
         out = dict(reply)
@@ -109,7 +125,7 @@ def main(argv=None):
         print(json.dumps(out))
         return 0 if reply["ok"] else 2
     if not reply["ok"]:
-        print(reply["error"]["message"], file=sys.stderr)
+        print(_say(reply["error"]["message"]), file=sys.stderr)
         return 2
     proven = "optimal" if reply["optimal"] else "NOT proven optimal"
     print(f"{reply['length']} moves ({proven}) by {reply['algorithm']}")

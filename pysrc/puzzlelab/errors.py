@@ -57,6 +57,16 @@ class Cancelled(PuzzleError):
     kind = "cancelled"
 
 
+def printable(text, limit=2000):
+    """Text safe to print in a terminal or a page: control and format
+    characters (escape sequences, bidi overrides) become '?', cut to
+    ``limit`` characters; other Unicode (arrows, ellipses) stays."""
+    import unicodedata
+    text = "".join("?" if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") else c
+                   for c in str(text))
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def show(value, limit=24):
     """Text from a visitor, safe to quote in a message: printable ASCII only
     (control, bidi and other non-ASCII characters become '?'), cut to

@@ -127,7 +127,7 @@ class Family(Protocol):
         """The bytes of table file ``name`` (build time, CPython)."""
 
     def explore(self, puzzle: Puzzle, root: Hashable, step: Callable,
-                max_states: int) -> Iterator[dict]:
+                max_states: int, max_bytes: int) -> Iterator[dict]:
         """Generator returning a SearchResult whose ``extra`` holds the
         histogram of distances from ``root`` (moving by ``step``), the
         farthest states and the reachable count (the analyze op)."""
@@ -167,14 +167,15 @@ class Method:
     """What one method accepts, for one position.  The API refuses any
     request outside it with a message that says what to change, and calls
     ``run`` with exactly the keyword arguments the record declares:
-    ``max_states`` always, ``heuristic`` (a callable lower bound) only when
+    ``max_states`` and ``max_bytes`` (the memory budget, in positions and in
+    bytes) always, ``heuristic`` (a callable lower bound) only when
     ``bounds`` is not empty, ``count`` only when ``count`` is true.  The
     page reads the same records (``describe``) to enable its menus.
 
     name         what requests and links carry (``algorithm``, ``&algo=``)
     label, help  the menu text and one line: what it is, when to pick it
-    run          generator function ``run(puzzle, *, max_states[, heuristic]
-                 [, count])`` returning a ``SearchResult``
+    run          generator function ``run(puzzle, *, max_states, max_bytes
+                 [, heuristic][, count])`` returning a ``SearchResult``
     bounds       the lower bounds it can use (names); empty: it uses none
     default_bound  the bound it uses when the request names none
     count        it can count all optimal solutions

@@ -10,12 +10,16 @@ import heapq
 
 from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MAX_STATES
 
+# machine words per position besides the state (tests/test_budget.py): g and
+# parent slots, the (state, move) link and move, a heap entry of four
+WORDS = 40
 
-def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES):
+
+def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     """``heuristic``: the lower bound (default: the puzzle's ``heuristic``)."""
     h = heuristic or puzzle.heuristic
-    cp = Checkpoint(max_states)
     start = puzzle.start
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     is_goal = puzzle.is_goal
     successors = puzzle.successors
     best_g = {start: 0}

@@ -11,9 +11,16 @@ for puzzles whose layers fit in memory.  Siblings: bidir.py, explore.py.
 from .common import (Checkpoint, SearchResult, no_solution, walk_back,
                      DEFAULT_MAX_STATES)
 
+# machine words held per position besides the state itself (measured with
+# tracemalloc, tests/test_budget.py): a parents slot, its (state, move)
+# tuple and move, the layer list's slot; the path counts' slots to count
+WORDS = 26
+COUNT_WORDS = 4
 
-def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
-    cp = Checkpoint(max_states)
+
+def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=puzzle.start,
+                    words=WORDS + (COUNT_WORDS if count else 0))
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors

@@ -13,12 +13,16 @@ otherwise.  Siblings: bfs.py (one side only).
 from .common import (Checkpoint, SearchResult, no_solution, predecessors_of,
                      walk_back, DEFAULT_MAX_STATES)
 
+# machine words per position besides the state (tests/test_budget.py): a
+# link slot with its (state, move) tuple and move, a distance slot, a layer slot
+WORDS = 36
 
-def bidirectional(puzzle, *, max_states=DEFAULT_MAX_STATES):
+
+def bidirectional(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     goal = puzzle.goal_state
     pred = predecessors_of(puzzle)
-    cp = Checkpoint(max_states)
     start = puzzle.start
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     if start == goal:
         return SearchResult([], [start], 0, True, cp.stats(0, 0, 1))
     fwd = {start: None}

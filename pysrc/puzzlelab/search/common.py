@@ -21,6 +21,8 @@ comparison; the checkpoint decides the rest)::
             check = cp.next
 """
 
+import struct
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List
@@ -32,8 +34,11 @@ CHECK_STEP = 1024                 # counts between checkpoints, at most (an
                                   # engine whose count grows slowly, one
                                   # expansion making thousands of positions,
                                   # passes a smaller step)
-DEFAULT_MAX_STATES = 4_000_000    # states held in memory by default
-MAX_STATES_LIMIT = 200_000_000    # the largest budget a request may ask for
+MB = 2 ** 20
+DEFAULT_MAX_MEMORY = 1024 * MB    # the memory budget: bytes a search may hold
+DEFAULT_MAX_STATES = 200_000_000  # and positions (the memory budget binds first)
+MAX_STATES_LIMIT = 200_000_000    # the largest position budget a request may ask for
+WORD = struct.calcsize("P")       # 8 in CPython on 64 bits, 4 in Pyodide
 
 
 @dataclass
@@ -85,17 +90,37 @@ class Checkpoint:
     apart, so a search that counts what it generates holds at most a couple
     of percent over its budget before it stops.  ``held`` is what the search
     holds now (None: it holds only a path).
+
+    The budget is in positions (``max_states``) and in bytes (``max_bytes``):
+    an engine that holds positions gives a ``sample`` state and the
+    ``words`` of structure it keeps per position (dict and list slots,
+    parent links: measured per engine, tests/test_budget.py checks them
+    against tracemalloc), so ``per_state`` = the sample's size + ``words``
+    machine words, and the memory budget becomes a position budget of
+    ``max_bytes // per_state``, whichever binds first.
     """
 
-    __slots__ = ("clock", "max_states", "what", "step", "next")
+    __slots__ = ("clock", "max_states", "what", "step", "next", "per_state",
+                 "max_bytes", "by_memory")
 
     def __init__(self, max_states=DEFAULT_MAX_STATES, what="states", clock=None,
-                 step=CHECK_STEP):
+                 step=CHECK_STEP, max_bytes=None, sample=None, words=0):
         self.clock = clock or Clock()
-        self.max_states = max_states
         self.what = what
+        self.per_state = sys.getsizeof(sample) + words * WORD if sample is not None else None
+        self.max_bytes = max_bytes
+        self.by_memory = False
+        if max_bytes is not None and self.per_state:
+            by_memory = max(1, max_bytes // self.per_state)
+            if by_memory < max_states:
+                max_states, self.by_memory = by_memory, True
+        self.max_states = max_states
         self.step = max(1, min(step, max_states // 64))
         self.next = self.step
+
+    def held_bytes(self, held):
+        """The estimated bytes of ``held`` positions (None: no estimate)."""
+        return held * self.per_state if self.per_state else None
 
     def tick(self, count, held=None, limit=True, **figures):
         """Generator: raise SearchLimit over the budget (unless ``limit`` is
@@ -110,10 +135,25 @@ class Checkpoint:
             yield progress(self.clock, **figures)
 
     def over(self, held, expanded, generated):
-        over_budget(held, self.max_states, self.clock, expanded, generated, self.what)
+        if self.by_memory:
+            raise SearchLimit(
+                f"Search stopped at the memory budget: {held:,} {self.what} held, about "
+                f"{held * self.per_state / MB:,.0f} MB (budget {self.max_bytes / MB:,.0f} "
+                f"MB) after {expanded:,} expanded in {self.clock.elapsed():.1f} s. Give it "
+                f"more memory, or try a method that needs less (IDA*), or a smaller puzzle.",
+                stats=self.stats(expanded, generated, held))
+        raise SearchLimit(
+            f"Search stopped at the memory budget: {held:,} {self.what} held "
+            f"(limit {self.max_states:,}) after {expanded:,} expanded in "
+            f"{self.clock.elapsed():.1f} s. Try an algorithm that needs less memory "
+            f"(IDA*) or a smaller puzzle.",
+            stats=self.stats(expanded, generated, held))
 
     def stats(self, expanded, generated, peak, **more):
-        return stats(self.clock, expanded, generated, peak, **more)
+        out = stats(self.clock, expanded, generated, peak, **more)
+        if self.per_state and peak:
+            out["peak_mb"] = round(peak * self.per_state / MB, 1)
+        return out
 
 
 def progress(clock, **figures):

@@ -9,16 +9,20 @@ their own.  Siblings: bfs.py.
 from .common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 
 MAX_FARTHEST = 200
+# machine words per position besides the state (tests/test_budget.py): a
+# set slot and a layer slot
+WORDS = 6
 
 
-def explore(step, root, *, max_states=DEFAULT_MAX_STATES, keep=MAX_FARTHEST):
+def explore(step, root, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
+            keep=MAX_FARTHEST):
     """Explore everything reachable from ``root`` by ``step(state)``.
 
     Returns a SearchResult with no moves; ``extra`` holds ``histogram``
     (count of states at each distance), ``farthest`` (up to ``keep`` states
     at the largest distance), ``max_distance`` and ``reachable``.
     """
-    cp = Checkpoint(max_states)
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=root, words=WORDS)
     seen = {root}
     layer = [root]
     histogram = [1]

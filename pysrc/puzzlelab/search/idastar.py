@@ -19,7 +19,7 @@ MAX_BOUND = 1000
 
 
 def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATES,
-            max_bound=MAX_BOUND):
+            max_bytes=None, max_bound=MAX_BOUND):
     """``heuristic``: the lower bound (default: the puzzle's ``heuristic``).
     ``max_states`` is accepted for the uniform signature; only the current
     path is held, so the budget never binds."""

@@ -12,7 +12,7 @@ from ..errors import SearchLimit
 MAX_DEPTH = 1000
 
 
-def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_depth=MAX_DEPTH):
+def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, max_depth=MAX_DEPTH):
     """``max_states`` is accepted for the uniform signature; only the current
     path is held, so the budget never binds."""
     cp = Checkpoint(max_states, step=16)

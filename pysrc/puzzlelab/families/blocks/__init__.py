@@ -14,7 +14,6 @@ relabelled so each block keeps its letter along the solution.
 
 from ...search import generic_methods
 from ..common import TABLES, build_table, prepare, tables_needed
-from ...search.common import DEFAULT_MAX_STATES
 from . import bfs as _bfs, editor as _edit, reachable as _reachable
 from .model import FAMILY, METRICS, Move, format_path
 from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
@@ -54,10 +53,10 @@ def auto_method(puzzle):
 judge_method = auto_method
 
 
-def explore(puzzle, root, step, max_states=DEFAULT_MAX_STATES):
+def explore(puzzle, root, step, max_states, max_bytes):
     """The fast explorer from ``root`` (moves are reversible: ``step`` is
     the puzzle's own)."""
-    return _reachable.explore(puzzle, root, max_states=max_states)
+    return _reachable.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
 
 
 def legal_moves(puzzle):

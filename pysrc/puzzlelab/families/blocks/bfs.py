@@ -12,14 +12,21 @@ from ...search.common import (Checkpoint, SearchResult, no_solution, walk_back,
                               DEFAULT_MAX_STATES)
 from .expand import expansion_table
 
+# machine words per position besides the state (tests/test_budget.py): a
+# parent slot and the (state, occupied cells) pair in the layer, its
+# occupancy int; the path counts' slots when counting
+WORDS = 16
+COUNT_WORDS = 2
 
-def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
+
+def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     """Optimal in the puzzle's metric; ``count=True`` also counts the optimal
     move sequences (``extra["solutions"]``, see ``Blocks`` for what counts as
     one)."""
-    cp = Checkpoint(max_states)
-    check = cp.next
     start = puzzle.start
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start,
+                    words=WORDS + (COUNT_WORDS if count else 0))
+    check = cp.next
     occ0 = puzzle.occupied(start)
     goal = puzzle.goal_test()
     if goal(start, occ0):

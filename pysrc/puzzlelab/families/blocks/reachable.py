@@ -7,16 +7,21 @@ analyze op).  Siblings: bfs.py, expand.py.
 from ...search.common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 from .expand import expansion_table
 
+# machine words per position besides the state (tests/test_budget.py): a
+# set slot, the (state, occupied cells) pair in the layer, its occupancy int
+WORDS = 12
 
-def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, keep=200):
+
+def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
+            keep=200):
     """Everything reachable from ``root`` (a canonical state; default the
     start): SearchResult whose ``extra`` holds ``histogram``,
     ``max_distance``, ``reachable`` and ``farthest`` (canonical states), like
     ``search/explore.py``.  Moves are reversible, so from the goal state this
     is also the set that can reach it."""
-    cp = Checkpoint(max_states)
-    check = cp.next
     start = puzzle.start if root is None else root
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
+    check = cp.next
     full = puzzle.full
     table, moves_of = expansion_table(puzzle)
     seen = {start}

@@ -54,9 +54,9 @@ def judge_method(puzzle):
     return "dfs"
 
 
-def explore(puzzle, root, step, max_states):
+def explore(puzzle, root, step, max_states, max_bytes):
     """The generic explorer (positions are ints, cheap enough)."""
-    return generic_explore(step, root, max_states=max_states)
+    return generic_explore(step, root, max_states=max_states, max_bytes=max_bytes)
 
 
 def edit(puzzle, action, args):

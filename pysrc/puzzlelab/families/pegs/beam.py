@@ -9,18 +9,24 @@ from .kernel import Kernel, isolated, neighbour_masks
 from .meet import forward_path
 from .pagodas import hopeless, pagodas
 
+# machine words per position held besides the state (tests/test_budget.py)
+WORDS = 6
+
 
 BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)
 
 
-def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
+def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     """Beam search over moves: breadth-first, but each layer keeps only the
     most promising positions (fewest pegs, then fewest isolated pegs and
     pegs on holes no jump passes over), pagoda-hopeless ones dropped.  Finds
     short solutions fast on boards too big for ``meet`` (the 28- and 36-hole
     triangles in 12 and 13 moves, the English board in 19-20), but proves
     nothing.  If every kept position dies, it tries again with a wider beam."""
-    cp = Checkpoint(max_states, step=256)
+    # held: the positions kept, and the candidates of the layer being built
+    # (a set, then a scored list: counted twice)
+    cp = Checkpoint(max_states, step=256, max_bytes=max_bytes, sample=puzzle.start,
+                    words=WORDS)
     board = puzzle.board
     kern = Kernel(puzzle)
     step = kern.step(True, puzzle.metric == "move")
@@ -38,7 +44,7 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
     prefix = [] if chains else [board.jumps[j] for j in puzzle.first_jumps]
     # the widths tried, each within the memory budget (a budget under the
     # narrowest one gives a beam as wide as the budget)
-    widths = [w for w in BEAM_WIDTHS if w <= max_states] or [max(1, max_states)]
+    widths = [w for w in BEAM_WIDTHS if w <= cp.max_states] or [max(1, cp.max_states)]
     goal = None
     for width in widths:
         if puzzle.first and chains:
@@ -56,7 +62,7 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
             for s in layer:
                 expanded += 1
                 if expanded >= check:
-                    yield from cp.tick(expanded, held=len(depth_of), limit=False,
+                    yield from cp.tick(expanded, held=len(depth_of) + 2 * len(nxt),
                                        depth=depth, expanded=expanded, generated=generated)
                     check = cp.next
                 for c in step(s):
@@ -75,7 +81,7 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES):
                 scored = []
                 for k, c in enumerate(nxt):
                     if not k & 1023:
-                        yield from cp.tick(expanded, held=len(depth_of), limit=False,
+                        yield from cp.tick(expanded, held=len(depth_of) + 2 * len(nxt),
                                            depth=depth, expanded=expanded,
                                            generated=generated)
                     scored.append((score(c), k, c))

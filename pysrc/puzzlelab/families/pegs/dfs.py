@@ -13,6 +13,9 @@ from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
 from .kernel import Kernel, goal_positions, isolated, neighbour_masks
 from .pagodas import hopeless, pagodas
 
+# machine words per dead position besides the state (tests/test_budget.py)
+WORDS = 6
+
 TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
 FIRST_LIMIT = 300           # positions the first dive may expand before a restart
 LIMIT_GROWTH = 1.1          # each restart may expand this much more
@@ -50,7 +53,7 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     return table, low + depth
 
 
-def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1):
+def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     """Depth-first over jumps with a dead-position table (up to symmetry).
 
     Children are tried in order of fewest pegs left isolated (no neighbouring
@@ -62,7 +65,8 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, seed=1):
     Positions with few pegs are looked up in an endgame table built
     backwards from the goal, and positions that a pagoda function proves
     hopeless are dropped at once."""
-    cp = Checkpoint(max_states, what="dead positions", step=64)
+    cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
+                    sample=puzzle.start, words=WORDS)
     board = puzzle.board
     kern = Kernel(puzzle)
     jimg = kern.jimg

@@ -16,16 +16,23 @@ from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
 from .dfs import dfs
 from .kernel import Kernel, expander, goal_positions
 
+# machine words per position besides the state (tests/test_budget.py): a
+# distance slot and a layer slot; the path counts' slots when counting
+WORDS = 10
+COUNT_WORDS = 12
 
-def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES):
+
+def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     """Bidirectional BFS over moves (see the module docstring)."""
     if (puzzle.metric == "jump" and not count
             and puzzle.goal_min == puzzle.goal_max):
         # Every solution has the same number of jumps: the first one found
         # is optimal.
-        result = yield from dfs(puzzle, max_states=max_states)
+        result = yield from dfs(puzzle, max_states=max_states, max_bytes=max_bytes)
         return result
-    cp = Checkpoint(max_states, step=2)   # one expansion can make thousands of chains
+    # step 2: one expansion can make thousands of chains
+    cp = Checkpoint(max_states, step=2, max_bytes=max_bytes, sample=puzzle.start,
+                    words=WORDS + (COUNT_WORDS if count else 0))
     kern = Kernel(puzzle, use_sym=not count)
     canon = kern.canon
     chains = puzzle.metric == "move"

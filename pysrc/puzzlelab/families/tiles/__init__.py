@@ -48,10 +48,11 @@ def bounds(puzzle):
     return [Bound(e.name, e.label, e.help) for e in _bounds.entries(puzzle)]
 
 
-def idastar(puzzle, *, heuristic=None, count=False, max_states=None, max_nodes=None):
+def idastar(puzzle, *, heuristic=None, count=False, max_states=None, max_bytes=None,
+            max_nodes=None):
     """The family's ``idastar``: the specialised engine (ida.py) when the
-    bound has an incremental form, else the generic IDA*.  ``max_states``:
-    only the path is held, the budget never binds."""
+    bound has an incremental form, else the generic IDA*.  ``max_states``,
+    ``max_bytes``: only the path is held, the budget never binds."""
     name = getattr(heuristic, "name", None)
     bound = None
     if heuristic is None or name is not None:
@@ -127,7 +128,7 @@ def build_table(name):
     return pdb.build_table(name)
 
 
-def explore(puzzle, root, step, max_states):
+def explore(puzzle, root, step, max_states, max_bytes):
     """The packed breadth-first search for boards of up to 10 cells (at most
     10!/2 states at a byte each, within any budget: 2x5 in 3 s and 46 MB
     where a dict of states takes 4 s and 170 MB).  Larger boards are refused

@@ -28,7 +28,7 @@ BLOCK_BUDGET = 1_500_000    # IDA* nodes for the last block (per attempt)
 TICK = 256                  # A* states between ticks in _place
 
 
-def fast_search(puzzle, *, max_states=None, optimal_budget=None):
+def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None):
     """Generator: a solution, fast; SearchResult.optimal tells whether its
     length was proven minimal, extra["lower_bound"] the proven bound.
     ``max_states``: it holds little, the budget never binds."""
