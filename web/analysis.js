@@ -3,6 +3,7 @@
 // button that loads it) and the distance histogram (chart.js).  Wired by
 // page.js; runs as a long request (requests.js), so Cancel stops it.
 
+import { budgetMb } from "./methods.js";
 import { $, el, button } from "./dom.js";
 import { setState } from "./status.js";
 import { linkFor } from "./links.js";
@@ -19,7 +20,7 @@ async function analyze(app) {
   const out = $("analysis-out");
   out.textContent = "Exploring…";
   app.solveReq = true;
-  const reply = await startRequest(app, { op: "analyze", code: linkFor(app.desc.code, app.options), max_states: Number($("budget").value) },
+  const reply = await startRequest(app, { op: "analyze", code: linkFor(app.desc.code, app.options), max_memory: budgetMb() },
     (p) => { out.textContent = formatProgress(p); });
   app.solveReq = null;
   setBusy(app, false);

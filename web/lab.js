@@ -4,6 +4,7 @@
 // ----- 21 ----- 3,515 expanded").  Created by page.js, refilled by
 // position.js; its solves are long requests (requests.js): Cancel stops it.
 
+import { budgetMb } from "./methods.js";
 import { $, el } from "./dom.js";
 import { setState } from "./status.js";
 import { linkFor } from "./links.js";
@@ -60,7 +61,7 @@ export class Lab {
         }
       };
       app.solveReq = true;
-      const reply = await startRequest(app, { op: "solve", code, algorithm: name, max_states: Number($("budget").value) }, (p) => {
+      const reply = await startRequest(app, { op: "solve", code, algorithm: name, max_memory: budgetMb() }, (p) => {
         tr.children[3].textContent = (p.expanded ?? 0).toLocaleString("en");
         tr.children[4].textContent = (p.elapsed ?? 0).toFixed(1);
         note(p.iterations || []);

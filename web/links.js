@@ -5,7 +5,10 @@
 // builds a position code, only appends options to one.
 
 const STORE_KEY = "puzzlelab:last";
-const OPTION_KEYS = ["metric", "algo", "h", "step"];
+const OPTION_KEYS = ["metric", "first", "algo", "h", "count", "mem", "step"];
+// The families a saved position may name (a saved value is checked before
+// anything of it is used: every project site of one user shares storage).
+const FAMILIES = ["tiles", "blocks", "pegs"];
 
 export function linkFor(code, opts = {}) {
   const parts = [code];
@@ -52,7 +55,35 @@ export function saveLocal(link, desc) {
   } catch (_) { /* storage full or disabled: nothing to lose but convenience */ }
 }
 
-// {link, desc} saved last, or null.
+// {link, desc} saved last, or null.  A value that is not what saveLocal
+// wrote (another site's, an older version's, a damaged one) is dropped.
 export function loadLocal() {
-  try { return JSON.parse(localStorage.getItem(STORE_KEY) || "null"); } catch (_) { return null; }
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
+  } catch (_) {
+    saved = undefined;
+  }
+  if (saved === null) return null;
+  if (validSaved(saved)) return saved;
+  forgetLocal();
+  return null;
+}
+
+export function forgetLocal() {
+  try { localStorage.removeItem(STORE_KEY); } catch (_) { /* storage disabled */ }
+}
+
+function isObject(x) {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+function validSaved(saved) {
+  if (!isObject(saved) || !Object.hasOwn(saved, "link") || !Object.hasOwn(saved, "desc")) return false;
+  const { link, desc } = saved;
+  if (typeof link !== "string" || link.length > 4000 || !isObject(desc)) return false;
+  if (typeof desc.family !== "string" || !FAMILIES.includes(desc.family)) return false;
+  if (typeof desc.code !== "string" || !link.startsWith(desc.code)) return false;
+  if (!isObject(desc.view) || desc.view.family !== desc.family) return false;
+  return true;
 }

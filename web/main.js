@@ -10,20 +10,29 @@ import { $ } from "./dom.js";
 import { createState } from "./state.js";
 import { loadFamilies } from "./family.js";
 import { setState, solverStatus } from "./status.js";
-import { loadLocal, parseHash } from "./links.js";
+import { forgetLocal, loadLocal, parseHash } from "./links.js";
 import { draw } from "./view.js";
 
 async function main() {
   const app = createState();
   app.board = new Board($("board"));
-  const saved = loadLocal();
+  let saved = loadLocal();           // checked there: only what saveLocal wrote
   const link = parseHash();
-  if (saved?.desc && (!link || link === saved.link)) {
+  if (saved && (!link || link === saved.link)) {
     await loadFamilies(app, [saved.desc.family]);
     if (app.families[saved.desc.family]) {
-      app.desc = saved.desc;
-      app.family = saved.desc.family;
-      draw(app);
+      try {
+        app.desc = saved.desc;
+        app.family = saved.desc.family;
+        draw(app);
+      } catch (_) {
+        // a saved view the renderer cannot draw: forget it (the first
+        // position the page loads replaces it)
+        app.desc = null;
+        app.family = "tiles";
+        saved = null;
+        forgetLocal();
+      }
     }
   }
   app.solver = new Solver(solverStatus(app));

@@ -12,16 +12,35 @@ const METRIC_LABELS = {
   step: "every unit step", move: "a run by one piece is one move", jump: "every jump",
 };
 
-export function fillSolveOptions(app) {
+export const DEFAULT_BUDGET_MB = 1024;
+
+// The memory budget chosen, in MB.
+export function budgetMb() {
+  return Number($("budget").value) || DEFAULT_BUDGET_MB;
+}
+
+// Fill the menus for app.desc.  `fromLink`: a link was opened, and it alone
+// decides the method, the lower bound, "count" and the budget (what it does
+// not say is the default), so a link means the same in any tab; otherwise
+// (an edit, a new counting rule) the choices on screen stay where they can.
+export function fillSolveOptions(app, { fromLink = false } = {}) {
   const d = app.desc;
   const methods = d.methods;
   const algos = methods.map((m) => ({ value: m.name, label: m.label + (m.available ? "" : ` — ${m.why}`), disabled: !m.available }));
-  const wanted = app.options.algo || $("algorithm").value || "auto";
+  const wanted = app.options.algo || (fromLink ? "auto" : $("algorithm").value) || "auto";
+  if (fromLink) {
+    $("count").checked = app.options.count === "1";
+    const mem = String(app.options.mem || DEFAULT_BUDGET_MB);
+    if (![...$("budget").options].some((o) => o.value === mem)) {
+      $("budget").append(new Option(`${Number(mem).toLocaleString("en")} MB`, mem));
+    }
+    $("budget").value = mem;
+  }
   fillSelect($("algorithm"), algos, methods.some((m) => m.name === wanted && m.available) ? wanted : "auto");
   const metrics = d.metrics || [];
   fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), d.metric);
   $("metric-field").hidden = metrics.length < 2;
-  followMethod(app, app.options.h || "");
+  followMethod(app, app.options.h || (fromLink ? "" : $("heuristic").value));
   $("solve").disabled = !app.solver.ready;
 }
 
@@ -30,11 +49,13 @@ export function chosenMethod(app) {
   return methods.find((m) => m.name === $("algorithm").value) || methods[0];
 }
 
-// The link options the menus choose: method, lower bound, and the counting
-// rule when there is a choice.
+// The link options the menus choose: method, lower bound, "count", the
+// budget (when not the default), and the counting rule when there is a choice.
 export function chosenOptions() {
   const algo = $("algorithm").value;
-  const opts = { algo: algo === "auto" ? undefined : algo, h: $("heuristic").value || undefined };
+  const opts = { algo: algo === "auto" ? undefined : algo, h: $("heuristic").value || undefined,
+    count: $("count").checked && !$("count").disabled ? "1" : undefined,
+    mem: budgetMb() === DEFAULT_BUDGET_MB ? undefined : String(budgetMb()) };
   if (!$("metric-field").hidden) opts.metric = $("metric").value;
   return opts;
 }

@@ -108,7 +108,7 @@ export class Play {
 
   async solveHere() {
     $("play-info").textContent = "Thinking…";
-    const reply = await this.request({ op: "solve", code: this.linkFor(this.code), algorithm: "auto", max_states: 2_000_000 });
+    const reply = await this.request({ op: "solve", code: this.linkFor(this.code), algorithm: "auto", max_memory: 256 });
     if (!reply.ok) { $("play-info").textContent = reply.error.message; return null; }
     return reply;
   }

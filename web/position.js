@@ -7,7 +7,7 @@
 import { $, fillSelect } from "./dom.js";
 import { setState, pageState, showMessage, keepingMessage } from "./status.js";
 import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
-import { request } from "./requests.js";
+import { cancel, request } from "./requests.js";
 import { fillSolveOptions, chosenMethod } from "./methods.js";
 import { stopPlay, updatePlayback } from "./playback.js";
 import { solve } from "./solve.js";
@@ -37,8 +37,9 @@ function editorApi(app) {
   };
 }
 
-// Show a describe reply as the position being edited.
-function adopt(app, desc, { push = false } = {}) {
+// Show a describe reply as the position being edited (`fromLink`: a link
+// was opened; its options set the menus, see methods.js).
+function adopt(app, desc, { push = false, fromLink = false } = {}) {
   stopPlay(app);
   app.desc = desc;
   app.family = desc.family;
@@ -49,7 +50,7 @@ function adopt(app, desc, { push = false } = {}) {
   $("result").hidden = true;
   $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
   $("code").value = desc.code;
-  fillSolveOptions(app);
+  fillSolveOptions(app, { fromLink });
   app.lab?.fill(desc);
   document.querySelectorAll(".families button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.family === desc.family)));
   const editor = app.families[desc.family]?.edit;
@@ -68,8 +69,11 @@ function adopt(app, desc, { push = false } = {}) {
 // Load a code or link typed, picked or opened.  A bad one (or one of a
 // family whose page parts failed to load) leaves the current position as it
 // is and says why.
-export async function load(app, link, { push = true } = {}) {
+export async function load(app, link, { push = true, fromLink = true } = {}) {
   const { code, opts } = parseLink(link);
+  // A new position while a search runs: stop it and switch at once (the
+  // search was for the old one).
+  if (app.solveReq) cancel(app);
   // Until the position is described, Solve waits ("loading"): a solve of
   // the old menus against the new position could not be what was meant.
   const previous = pageState();
@@ -92,13 +96,12 @@ export async function load(app, link, { push = true } = {}) {
   }
   showMessage("");
   if (app.play?.active) app.play.exit();
-  const { step: _step, count: _count, ...keep } = opts;
+  const { step: _step, ...keep } = opts;
   app.options = keep;
-  adopt(app, reply, { push });
+  adopt(app, reply, { push, fromLink });
   if (opts.step !== undefined && code) {
     // a link made during playback: solve again and show that step
     app.pendingStep = Number(opts.step) || 0;
-    if (opts.count === "1") $("count").checked = true;
     solve(app);
   }
   return true;
@@ -143,7 +146,8 @@ export function wirePosition(app) {
     if (app.desc && $("metric").value !== app.desc.metric) {
       const metric = $("metric").value;
       const algo = chosenMethod(app)?.metrics.includes(metric) ? app.options.algo : undefined;
-      load(app, linkFor(app.desc.code, { metric, algo }), { push: false });
+      load(app, linkFor(app.desc.code, { ...app.options, metric, algo, h: undefined }),
+           { push: false, fromLink: false });
     }
   });
   window.addEventListener("hashchange", () => {

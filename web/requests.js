@@ -1,19 +1,20 @@
 // The page's requests to the solver (solver.js): short ones (describe, edit,
-// moves, presets) wait for the worker to be ready; long ones (solve,
-// analyze, the lab) are kept in app.solveReq so Cancel can stop them, with
+// moves, presets) and long ones (solve, analyze, the lab), which are kept
+// in app.solveReq so Cancel can stop them, with
 // the busy state of the buttons around them and their progress as text.
 // Used by position.js, solve.js, analysis.js, lab.js, play mode (page.js).
 
 import { $ } from "./dom.js";
 
-export async function request(app, req, onProgress) {
-  await app.solver.whenReady();
+// A request sent at once, ready or not (the worker queues it until it is);
+// the reply never rejects: puzzle errors and start-up failures are replies.
+export function request(app, req, onProgress) {
   return app.solver.request(req, onProgress);
 }
 
-// Like request(), but the promise, which carries the request id, is kept for cancel().
-export async function startRequest(app, req, onProgress) {
-  await app.solver.whenReady();
+// Like request(), but the promise, which carries the request id from the
+// start, is kept for cancel(): a Cancel pressed at once is not lost.
+export function startRequest(app, req, onProgress) {
   const promise = app.solver.request(req, onProgress);
   app.solveReq = promise;
   return promise;

@@ -5,9 +5,9 @@
 // during playback.  Beside it: methods.js (the menus), requests.js.
 
 import { $ } from "./dom.js";
-import { setState, showMessage } from "./status.js";
+import { pageState, setState, showMessage } from "./status.js";
 import { linkFor, setHash } from "./links.js";
-import { chosenOptions } from "./methods.js";
+import { budgetMb, chosenOptions } from "./methods.js";
 import { startRequest, cancel, setBusy, formatProgress } from "./requests.js";
 import { goTo, jump, stopPlay, updatePlayback } from "./playback.js";
 import { draw } from "./view.js";
@@ -18,9 +18,9 @@ export async function solve(app) {
   stopPlay(app);
   const frozen = app.desc;            // a cancelled or failed solve never changes it
   Object.assign(app.options, chosenOptions());
-  const req = { op: "solve", code: linkFor(frozen.code, app.options), algorithm: $("algorithm").value,
-    heuristic: $("heuristic").value || null, count: $("count").checked,
-    max_states: Number($("budget").value) };
+  const req = { op: "solve", code: linkFor(frozen.code, { metric: app.options.metric, first: app.options.first }),
+    algorithm: $("algorithm").value, heuristic: $("heuristic").value || null,
+    count: $("count").checked, max_memory: budgetMb() };
   setHash(linkFor(frozen.code, app.options));
   setState("solving");
   setBusy(app, true);
@@ -31,7 +31,11 @@ export async function solve(app) {
   const reply = await startRequest(app, req, (p) => { $("progress").textContent = formatProgress(p); });
   app.solveReq = null;
   setBusy(app, false);
-  if (app.desc !== frozen) return;
+  if (app.desc !== frozen) {
+    // another position came meanwhile (its load cancelled this solve)
+    if (pageState() === "solving") setState(app.solution ? "solved" : "ready");
+    return;
+  }
   if (!reply.ok) {
     app.pendingStep = null;
     const cancelled = reply.error.type === "cancelled";

@@ -1,25 +1,39 @@
 // The page's handle on the solver worker (worker.mjs): sends api.py requests,
-// streams progress, and cancels.  Cancel first asks the worker to stop
-// between slices; if it has not answered within CANCEL_GRACE_MS the worker is
-// terminated and a fresh one is started (the fallback the docs ask for, since
-// GitHub Pages gives us no SharedArrayBuffer).  A worker that dies is replaced
-// the same way.  Used by main.js.
+// streams progress, and cancels.  Used by main.js (which makes it) and
+// requests.js.
+//
+// A request gets its id at once, even before the worker is ready (the
+// worker queues it), so a Cancel is never lost.  Cancel answers the page at
+// once ("cancelled") and asks the worker to stop between slices; only if the
+// worker has not confirmed within KILL_AFTER_MS is it terminated and a fresh
+// one started (the fallback where no SharedArrayBuffer is given to us).  A
+// worker that dies is replaced the same way.
+//
+// Busy or dead: every step of a request, table builds included, reports
+// progress at least every 0.5 s of work (tests/test_contract.py,
+// benchmarks/bench_silence.py), and the worker posts it after every slice,
+// so a busy worker is never silent for long.  One silent for NOTICE_MS
+// while it has work is said to be slow (onSilence); one silent for
+// SILENT_MS is dead (closed, or stuck in a bug) and is replaced.
 
 import { MSG } from "./protocol.js";
 
-const CANCEL_GRACE_MS = 300;
-// A running request posts progress every ~50 ms; this much silence means the
-// worker died without an error event (e.g. killed for memory).
-const SILENCE_MS = 8000;
+const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
+const NOTICE_MS = 4000;         // no word from a worker with work: say so
+const SILENT_MS = 12000;        // ... and this long: it is dead, replace it
 
 export class Solver {
-  constructor({ onStatus = () => {}, onRestart = () => {} } = {}) {
+  constructor({ onStatus = () => {}, onRestart = () => {}, onSilence = () => {} } = {}) {
     this.onStatus = onStatus;
     this.onRestart = onRestart;
+    this.onSilence = onSilence;
     this.nextId = 1;
     this.pending = new Map();   // id -> {resolve, onProgress, request}
+    this.stopping = new Map();  // id -> kill timer of a cancelled request
     this.ready = false;
     this.readyWaiters = [];
+    this.lastHeard = performance.now();
+    this.maxSilence = 0;        // ms: the longest wait between two messages of a request
     this.start();
   }
 
@@ -39,6 +53,7 @@ export class Solver {
       if (msg.step === "ready") {
         this.ready = true;
         this.readyWaiters.splice(0).forEach((w) => w.resolve());
+        this.heard(true);
       }
       this.onStatus(msg);
       return;
@@ -53,18 +68,23 @@ export class Solver {
       this.failAll({ type: "startup", message: msg.message });
       return;
     }
+    if (msg.type !== MSG.PROGRESS && this.stopping.has(msg.id)) {
+      // the worker let go of a request the page already called cancelled
+      clearTimeout(this.stopping.get(msg.id));
+      this.stopping.delete(msg.id);
+      this.heard(true);
+      return;
+    }
     const entry = this.pending.get(msg.id);
     if (!entry) return;
-    this.heard();
+    this.heard(msg.type === MSG.PROGRESS);
     if (msg.type === MSG.PROGRESS) {
       entry.onProgress(msg.data);
     } else if (msg.type === MSG.RESULT) {
       this.pending.delete(msg.id);
-      clearTimeout(entry.killTimer);
       entry.resolve(msg.data);
     } else if (msg.type === MSG.CANCELLED) {
       this.pending.delete(msg.id);
-      clearTimeout(entry.killTimer);
       entry.resolve({ ok: false, error: { type: "cancelled", message: "Cancelled." }, last: msg.data });
     }
   }
@@ -74,50 +94,64 @@ export class Solver {
     return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
-  // Send an api.py request; resolves with its reply (never rejects for puzzle errors).
+  // Send an api.py request; resolves with its reply (never rejects for
+  // puzzle errors).  The returned promise carries the request's `id` at once.
   request(request, onProgress = () => {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve) => {
       this.pending.set(id, { resolve, onProgress, request });
     });
     this.worker.postMessage({ type: MSG.REQUEST, id, request });
-    this.heard();
+    this.heard(false);
     promise.id = id;
     return promise;
   }
 
-  // Watchdog: while requests are pending and the worker is ready, expect to
-  // hear from it; silence for SILENCE_MS means it is gone.
-  heard() {
+  // Watchdog: while the worker is ready and has work, expect to hear from
+  // it; `progress`: this message was a progress record (the silence before
+  // it counts toward maxSilence).
+  heard(progress) {
+    const now = performance.now();
+    if (progress) this.maxSilence = Math.max(this.maxSilence, now - this.lastHeard);
+    this.lastHeard = now;
     clearTimeout(this.watchdog);
-    if (!this.pending.size) return;
+    if (!this.pending.size && !this.stopping.size) return;
+    const busy = () => (this.pending.size || this.stopping.size) && this.ready;
     this.watchdog = setTimeout(() => {
-      if (this.pending.size && this.ready) this.crashed("The solver stopped responding.");
-      else this.heard();
-    }, SILENCE_MS);
+      if (!busy()) return;
+      this.onSilence(Math.round(performance.now() - this.lastHeard));
+      this.watchdog = setTimeout(() => {
+        if (busy()) this.crashed(`The solver stopped responding (no word for ${SILENT_MS / 1000} s).`);
+      }, SILENT_MS - NOTICE_MS);
+    }, NOTICE_MS);
   }
 
+  // Stop request `id`: the page hears "cancelled" now; the worker stops
+  // between slices, or is replaced if it has not within KILL_AFTER_MS.
   cancel(id) {
     const entry = this.pending.get(id);
     if (!entry) return;
+    this.pending.delete(id);
+    entry.resolve({ ok: false, error: { type: "cancelled", message: "Cancelled." } });
     this.worker.postMessage({ type: MSG.CANCEL, id });
-    entry.killTimer = setTimeout(() => {
-      if (!this.pending.has(id)) return;
+    this.stopping.set(id, setTimeout(() => {
+      if (!this.stopping.has(id)) return;
       this.restart("The solver was busy; it was restarted to stop the search.");
-    }, CANCEL_GRACE_MS);
+    }, KILL_AFTER_MS));
+    this.heard(false);
   }
 
   failAll(error) {
     for (const [id, entry] of this.pending) {
-      clearTimeout(entry.killTimer);
-      const cancelled = entry.killTimer !== undefined;
-      entry.resolve({ ok: false, error: cancelled ? { type: "cancelled", message: "Cancelled." } : error });
+      entry.resolve({ ok: false, error });
       this.pending.delete(id);
     }
   }
 
   restart(reason) {
     clearTimeout(this.watchdog);
+    for (const timer of this.stopping.values()) clearTimeout(timer);
+    this.stopping.clear();
     this.worker.terminate();
     this.failAll({ type: "crashed", message: reason });
     this.onRestart(reason);

@@ -48,6 +48,12 @@ export function solverStatus(app) {
         setBusy(app, !!app.solveReq);
       }
     },
+    onSilence(ms) {
+      // busy or stuck: every step reports at least every half second, so
+      // this long a silence is worth saying; Cancel restarts the solver
+      document.body.dataset.silent = String(ms);
+      $("status").textContent = `The solver has not reported for ${Math.round(ms / 1000)} s…`;
+    },
     onRestart(reason) {
       // counted for the tests: a restart should be the exception
       document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1);

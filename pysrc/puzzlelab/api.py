@@ -106,9 +106,12 @@ def _whole(req, key, lo, hi, what, default):
     return value
 
 
-def _budget(req, share=1):
+def _budget(req, share=1, options=None):
     """The memory budget: (positions, bytes).  ``max_memory`` is in MB (the
-    page's and the CLI's knob); ``max_states`` caps the positions too."""
+    page's and the CLI's knob; a link's ``mem`` when the request has none);
+    ``max_states`` caps the positions too."""
+    if req.get("max_memory") is None and (options or {}).get("mem"):
+        req = dict(req, max_memory=int(options["mem"]))
     mb = _whole(req, "max_memory", *MAX_MEMORY_MB, "memory budget in MB",
                 DEFAULT_MAX_MEMORY // MB)
     states = _whole(req, "max_states", 1, MAX_STATES_LIMIT, "budget in positions held",
@@ -179,7 +182,7 @@ def plan(puzzle, req, options):
     if method.metrics is not None and metric not in method.metrics:
         raise BadRequest(f"{method.label} does not support the counting rule "
                          f"'{metric}'; it takes {', '.join(method.metrics)}.")
-    max_states, max_bytes = _budget(req)
+    max_states, max_bytes = _budget(req, options=options)
     kwargs = {"max_states": max_states, "max_bytes": max_bytes}
     if method.bounds:
         bound = bound or method.default_bound
@@ -195,7 +198,7 @@ def plan(puzzle, req, options):
 def describe(req):
     _check_fields(req, "describe")
     puzzle, options = _puzzle(req)
-    if {"algo", "h", "count"} & set(options):
+    if {"algo", "h", "count", "mem"} & set(options):
         plan(puzzle, {}, options)      # a link's method options must fit too
     methods, bounds = _contract(puzzle)
     out = {"ok": True, "op": "describe", "code": puzzle.code(),
@@ -243,8 +246,8 @@ def solve(req):
 def analyze(req):
     """Generator: the whole state space around the goal (or the start)."""
     _check_fields(req, "analyze")
-    puzzle, _options = _puzzle(req)
-    max_states, max_bytes = _budget(req)
+    puzzle, options = _puzzle(req)
+    max_states, max_bytes = _budget(req, options=options)
     origin = req.get("from", "goal")
     if origin not in (None, "goal", "start"):
         raise BadRequest(f"The field 'from' must be goal or start, not {show(origin)}.")

@@ -16,7 +16,7 @@ from .families import FAMILIES, family_module
 MAX_CODE_LENGTH = 2000
 ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
               "0123456789:;/.,_?-x")
-OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first"}
+OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first", "mem"}
 
 
 OPTION_VALUE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -61,6 +61,9 @@ def check_option(key, value):
     if key == "step" and not (value.isdigit() and len(value) <= MAX_STEP_DIGITS):
         raise CodeError(f"The link option 'step' must be a move number "
                         f"(0, 1, 2, ...), not '{_show(value)}'.")
+    if key == "mem" and not (value.isdigit() and len(value) <= 5):
+        raise CodeError(f"The link option 'mem' must be a memory budget in MB "
+                        f"(like 1024), not '{_show(value)}'.")
     if key == "count" and value not in ("0", "1"):
         raise CodeError(f"The link option 'count' must be 1 (count optimal "
                         f"solutions) or 0, not '{_show(value)}'.")

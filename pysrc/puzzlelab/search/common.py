@@ -101,12 +101,14 @@ class Checkpoint:
     """
 
     __slots__ = ("clock", "max_states", "what", "step", "next", "per_state",
-                 "max_bytes", "by_memory")
+                 "max_bytes", "by_memory", "advice")
 
     def __init__(self, max_states=DEFAULT_MAX_STATES, what="states", clock=None,
-                 step=CHECK_STEP, max_bytes=None, sample=None, words=0):
+                 step=CHECK_STEP, max_bytes=None, sample=None, words=0,
+                 advice="Try a method that needs less memory (IDA*), or a smaller puzzle."):
         self.clock = clock or Clock()
         self.what = what
+        self.advice = advice
         self.per_state = sys.getsizeof(sample) + words * WORD if sample is not None else None
         self.max_bytes = max_bytes
         self.by_memory = False
@@ -135,18 +137,17 @@ class Checkpoint:
             yield progress(self.clock, **figures)
 
     def over(self, held, expanded, generated):
+        """Raise the budget's SearchLimit, in MB when memory bound it."""
         if self.by_memory:
-            raise SearchLimit(
-                f"Search stopped at the memory budget: {held:,} {self.what} held, about "
-                f"{held * self.per_state / MB:,.0f} MB (budget {self.max_bytes / MB:,.0f} "
-                f"MB) after {expanded:,} expanded in {self.clock.elapsed():.1f} s. Give it "
-                f"more memory, or try a method that needs less (IDA*), or a smaller puzzle.",
-                stats=self.stats(expanded, generated, held))
+            what = (f"{held:,} {self.what} held, about {held * self.per_state / MB:,.0f} MB "
+                    f"(budget {self.max_bytes / MB:,.0f} MB)")
+            more = "Give it a larger memory budget. "
+        else:
+            what = f"{held:,} {self.what} held (limit {self.max_states:,})"
+            more = ""
         raise SearchLimit(
-            f"Search stopped at the memory budget: {held:,} {self.what} held "
-            f"(limit {self.max_states:,}) after {expanded:,} expanded in "
-            f"{self.clock.elapsed():.1f} s. Try an algorithm that needs less memory "
-            f"(IDA*) or a smaller puzzle.",
+            f"Search stopped at the memory budget: {what} after {expanded:,} expanded "
+            f"in {self.clock.elapsed():.1f} s. {more}{self.advice}",
             stats=self.stats(expanded, generated, held))
 
     def stats(self, expanded, generated, peak, **more):

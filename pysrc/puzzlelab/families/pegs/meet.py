@@ -10,7 +10,6 @@ of minimum length (what the seeds count).  Siblings: kernel.py (the
 expanders), dfs.py, beam.py.
 """
 
-from ...errors import SearchLimit
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
                               DEFAULT_MAX_STATES)
 from .dfs import dfs
@@ -32,7 +31,10 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         return result
     # step 2: one expansion can make thousands of chains
     cp = Checkpoint(max_states, step=2, max_bytes=max_bytes, sample=puzzle.start,
-                    words=WORDS + (COUNT_WORDS if count else 0))
+                    words=WORDS + (COUNT_WORDS if count else 0),
+                    advice="The minimum needs both search frontiers in memory; the "
+                           "depth-first search (dfs) finds a solution, not always "
+                           "minimal, in little memory.")
     kern = Kernel(puzzle, use_sym=not count)
     canon = kern.canon
     chains = puzzle.metric == "move"
@@ -87,14 +89,8 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     else:
         blayer = None          # forward only, testing each new position
     run = _meet_count if count else _meet_fast
-    try:
-        found = yield from run(puzzle, kern, cp, fdist, fcount, flayer,
-                               fdepth, bdist, bcount, blayer)
-    except SearchLimit as exc:
-        raise SearchLimit(exc.message.split(" Try ")[0] + " The minimum needs both "
-                          "search frontiers in memory; the depth-first search (dfs) "
-                          "finds a solution, not always minimal, in little memory.",
-                          **exc.details) from None
+    found = yield from run(puzzle, kern, cp, fdist, fcount, flayer,
+                           fdepth, bdist, bcount, blayer)
     meeting, fd, bd, total, figures = found
     moves = forward_path(puzzle, kern, fdist, meeting, fd)
     if bd:
