@@ -81,3 +81,38 @@ def test_the_default_budget_is_one_gigabyte_everywhere():
     from puzzlelab.search.common import DEFAULT_MAX_MEMORY
     assert DEFAULT_MAX_MEMORY == 1024 * MB
     assert "1024" in cli.MEMORY_HELP
+
+
+def _silences(req):
+    """(reply, longest silence in CPU seconds) of a request."""
+    import time
+    gen = api.handle(req)
+    last = time.process_time()
+    worst = 0.0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, max(worst, time.process_time() - last)
+        now = time.process_time()
+        worst, last = max(worst, now - last), now
+
+
+def test_a_board_of_two_kilobyte_positions_stops_at_its_budget_with_progress():
+    """52 named 1x1 blocks on 16x16: every position is a 13,312-bit integer
+    and one expansion makes about ten thousand of them; the search stops at
+    the budget within a few percent, and reports progress all the while."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    cells = iter(letters)
+    rows = ["".join(next(cells, ".") if (r * 16 + c) % 4 == 0 else "." for c in range(16))
+            for r in range(16)]
+    goal = [row.replace(".", "?") for row in rows]
+    goal[0], goal[15] = "?" + goal[0][1:], goal[15][:15] + "A"
+    code = "blocks:16x16:" + "/".join(rows) + ":" + "/".join(goal)
+    for op in ("analyze",) if PYODIDE else ("analyze", "solve"):
+        reply, silence = _silences({"op": op, "code": code, "max_memory": 64,
+                                    "algorithm": "bfs", "metric": "step"} if op == "solve" else
+                                   {"op": op, "code": code, "max_memory": 64})
+        assert not reply["ok"] and reply["error"]["type"] == "limit", reply
+        assert reply["error"]["stats"]["peak_mb"] <= 64 * 1.05
+        assert silence < 0.5 or PYODIDE, silence

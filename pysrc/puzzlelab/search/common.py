@@ -124,12 +124,13 @@ class Checkpoint:
         """The estimated bytes of ``held`` positions (None: no estimate)."""
         return held * self.per_state if self.per_state else None
 
-    def tick(self, count, held=None, limit=True, **figures):
+    def tick(self, count, held=None, limit=True, coming=0, **figures):
         """Generator: raise SearchLimit over the budget (unless ``limit`` is
-        false: the engine handles that itself), yield one progress record
-        when the clock says one is due."""
+        false: the engine handles that itself) -- also when the ``coming``
+        positions the engine is about to add would take it there -- and yield
+        one progress record when the clock says one is due."""
         self.next = count + self.step
-        if limit and held is not None and held > self.max_states:
+        if limit and held is not None and held + coming > self.max_states:
             self.over(held, figures.get("expanded", count), figures.get("generated", count))
         if self.clock.due():
             if held is not None:

@@ -11,7 +11,7 @@ from .common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 MAX_FARTHEST = 200
 # machine words per position besides the state (tests/test_budget.py): a
 # set slot and a layer slot
-WORDS = 6
+WORDS = 9
 
 
 def explore(step, root, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,

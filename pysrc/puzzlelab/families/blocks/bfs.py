@@ -52,17 +52,19 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         nxt_paths = {}
         for s, occ in layer:
             expanded += 1
-            if generated >= check:
-                yield from cp.tick(generated, held=len(parent), depth=depth,
-                                   expanded=expanded, generated=generated,
-                                   frontier=len(layer))
-                check = cp.next
             free = full ^ occ
             entry = table.get(free)
             opts = entry[1].get(s & entry[0]) if entry else None
             if opts is None:
                 opts = moves_of(s, free)
             generated += len(opts)
+            if generated >= check:
+                # held counts the children about to be added: one expansion
+                # can make ten thousand
+                yield from cp.tick(generated, held=len(parent), coming=len(opts), depth=depth,
+                                   expanded=expanded, generated=generated,
+                                   frontier=len(layer))
+                check = cp.next
             near = s & hint
             if count:
                 here = paths[s]

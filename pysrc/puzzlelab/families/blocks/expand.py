@@ -2,7 +2,7 @@
 every move a state has, keyed by the two things that decide them.
 """
 
-from .model import TABLE_LIMIT
+from .model import TABLE_BYTES
 
 
 def expansion_table(puzzle):
@@ -15,12 +15,14 @@ def expansion_table(puzzle):
     movable blocks' bits, three big-integer operations per block, which cost
     most of all under WebAssembly.  The searches read the table inline (the
     hot loop) and call ``moves_of(state, free)`` on a miss, which fills it.
-    Returns ``(table, moves_of)``; the memo is dropped when it passes
-    ``TABLE_LIMIT`` entries."""
+    Returns ``(table, moves_of)``; the memo is dropped when its estimated
+    size passes ``TABLE_BYTES`` (its moves counted at full size: they may
+    outlive the reach memo they came from)."""
     border = puzzle.border
     region = puzzle.region
     memo = puzzle.memo
     reach = puzzle.reach
+    move_bytes = puzzle.move_bytes
     table = {}
     size = [0]
 
@@ -31,7 +33,7 @@ def expansion_table(puzzle):
             for g, b in enumerate(border):
                 if b & free:
                     y |= 1 << g
-            if size[0] > TABLE_LIMIT:
+            if size[0] > TABLE_BYTES:
                 table.clear()
                 size[0] = 0
             entry = table[free] = (y, {})
@@ -45,6 +47,6 @@ def expansion_table(puzzle):
             mine = memo[g].get(free & region[g])
             out += mine if mine is not None else reach(g, free)
         entry[1][x] = out
-        size[0] += 1
+        size[0] += 100 + len(out) * move_bytes
         return out
     return table, moves_of

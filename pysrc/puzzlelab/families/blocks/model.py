@@ -15,10 +15,12 @@ OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}
 LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # The mini-search of one block's reachable places (move metric) is memoised
-# per (placement, empty cells); the memo is dropped when it grows past this.
-MEMO_LIMIT = 50_000
-# Entries of a search's expansion table (expand.py) before it is dropped.
-TABLE_LIMIT = 4 * MEMO_LIMIT
+# per (placement, empty cells), and each search keeps an expansion table
+# (expand.py); each is dropped when its estimated size passes this many
+# bytes (a move holds a few ints as large as the board's placement count:
+# on a 16x16 board with 52 named blocks, 1.7 KB each).
+MEMO_BYTES = 48 * 2 ** 20
+TABLE_BYTES = 48 * 2 ** 20
 
 
 class Move:

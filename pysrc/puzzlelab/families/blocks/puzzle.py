@@ -50,10 +50,13 @@ onto its twin's place), and counting paths there counts exactly these
 sequences.  tests/test_blocks.py checks this by plain enumeration.
 """
 
+import sys
+
 from ...errors import CodeError, PuzzleError
+from ...search.common import WORD
 from ...protocol import Bound
 from ..common import metric_of
-from .model import (DIRS, FAMILY, LETTERS, MEMO_LIMIT, METRICS, OPPOSITE, Move,
+from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, OPPOSITE, Move,
                     connected, format_path, parse_rows, parse_size)
 
 # the lower bounds (names as in Blocks.heuristics)
@@ -241,7 +244,11 @@ class Blocks:
         # unit step, the whole board for a run of steps.
         self.region = border if metric == "step" else [self.full] * len(pm)
         self.memo = [dict() for _ in pm]
-        self.memo_size = 0
+        self.memo_size = 0          # bytes, estimated (move_bytes per move)
+        # a move (q, state delta, cells changed, path) at its largest: the
+        # delta is an int as wide as the placements, the cells as the board
+        self.move_bytes = (sys.getsizeof(1 << len(pm)) + sys.getsizeof(self.full)
+                           + sys.getsizeof(1 << 30) + 4 * WORD + 120)
         # The labelled start.
         self.start_labels = tuple(index[type_of[k], *min(cells[k])] for k in letters)
         self.start = self.pack(self.start_labels)
@@ -467,12 +474,12 @@ class Blocks:
                 out.append((q, (1 << q) - bit_g, pm[g] ^ pm[q],
                             "".join(reversed(path))))
             found = tuple(out)
-        if self.memo_size > MEMO_LIMIT:
+        if self.memo_size > MEMO_BYTES:
             for m in self.memo:
                 m.clear()
             self.memo_size = 0
         memo[free] = found
-        self.memo_size += 1
+        self.memo_size += 100 + len(found) * self.move_bytes
         return found
 
     def successors(self, state):

@@ -35,17 +35,19 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
         push = nxt.append
         for s, occ in layer:
             expanded += 1
-            if generated >= check:
-                yield from cp.tick(generated, held=len(seen), depth=len(histogram) - 1,
-                                   expanded=expanded, generated=generated,
-                                   histogram=histogram)
-                check = cp.next
             free = full ^ occ
             entry = table.get(free)
             opts = entry[1].get(s & entry[0]) if entry else None
             if opts is None:
                 opts = moves_of(s, free)
             generated += len(opts)
+            if generated >= check:
+                # held counts the children about to be added: one expansion
+                # can make ten thousand
+                yield from cp.tick(generated, held=len(seen), coming=len(opts),
+                                   depth=len(histogram) - 1, expanded=expanded,
+                                   generated=generated, histogram=histogram)
+                check = cp.next
             for _q, d, dm, _path in opts:
                 c = s + d
                 if c in seen:
