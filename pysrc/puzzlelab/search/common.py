@@ -19,6 +19,25 @@ comparison; the checkpoint decides the rest)::
             yield from cp.tick(generated, held=len(seen), expanded=expanded,
                                depth=depth)
             check = cp.next
+
+Progress records are small JSON-able dicts.  Fields every consumer knows
+(the API's anytime driver, the page, the CLI's progress line):
+
+``elapsed``      seconds since the search started (always)
+``expanded``, ``generated``, ``held``, ``depth``, ``bound``, ``phase``
+                 what the engine is doing (figures it has)
+``lower_bound``  a *proven* lower bound on the optimal length: no solution
+                 with fewer moves exists (under the puzzle's counting
+                 rule).  IDA*'s threshold, BFS's depth + 1 once a layer is
+                 done without a goal, bidirectional depths, A*'s least f.
+                 The anytime driver keeps the largest one seen; when it
+                 reaches the length of the best solution found, that
+                 solution is proven optimal and the search stops.
+``solution``     a :class:`SearchResult` found before the engine ends
+                 (an anytime engine: a quick first answer, then shorter
+                 ones); see :func:`found`.  The API turns it into the
+                 page's ``improvement`` record; it never crosses to JSON
+                 as is.
 """
 
 import struct
@@ -163,6 +182,13 @@ def progress(clock, **figures):
     rec = {"elapsed": round(clock.elapsed(), 3)}
     rec.update(figures)
     return rec
+
+
+def found(clock, result, **figures):
+    """The progress record of an anytime engine that has found ``result``
+    (a SearchResult, ``optimal`` False unless proven) and goes on looking
+    for a shorter one or for the proof: ``yield found(clock, result, ...)``."""
+    return progress(clock, solution=result, **figures)
 
 
 def stats(clock, expanded, generated, peak, **more):
