@@ -1,11 +1,12 @@
 // The position's address: the link text `CODE&metric=..&algo=..&h=..&step=..`
-// (the same as the CLI's), the URL fragment it lives in, and the copy kept
+// (the same as the CLI's; a solution shown travels as `path` with its proven
+// lower bound `lb`, api.py replay), the URL fragment it lives in, and the copy kept
 // in local storage so the last position comes back without a link.  Used by
 // position.js (loading), solve.js, share.js and play mode; the page never
 // builds a position code, only appends options to one.
 
 const STORE_KEY = "puzzlelab:last";
-const OPTION_KEYS = ["metric", "first", "algo", "h", "count", "mem", "step"];
+const OPTION_KEYS = ["metric", "first", "algo", "h", "count", "factor", "mem", "step", "path", "lb"];
 // The families a saved position may name (a saved value is checked before
 // anything of it is used: every project site of one user shares storage).
 const FAMILIES = ["tiles", "blocks", "pegs"];

@@ -35,6 +35,11 @@ export function fillSolveOptions(app, { fromLink = false } = {}) {
       $("budget").append(new Option(`${Number(mem).toLocaleString("en")} MB`, mem));
     }
     $("budget").value = mem;
+    const factor = app.options.factor || "1";
+    if (![...$("factor").options].some((o) => o.value === factor)) {
+      $("factor").append(new Option(`up to ${factor} × optimal`, factor));
+    }
+    $("factor").value = factor;
   }
   fillSelect($("algorithm"), algos, methods.some((m) => m.name === wanted && m.available) ? wanted : "auto");
   const metrics = d.metrics || [];
@@ -55,6 +60,7 @@ export function chosenOptions() {
   const algo = $("algorithm").value;
   const opts = { algo: algo === "auto" ? undefined : algo, h: $("heuristic").value || undefined,
     count: $("count").checked && !$("count").disabled ? "1" : undefined,
+    factor: $("factor").value !== "1" && !$("factor").disabled ? $("factor").value : undefined,
     mem: budgetMb() === DEFAULT_BUDGET_MB ? undefined : String(budgetMb()) };
   if (!$("metric-field").hidden) opts.metric = $("metric").value;
   return opts;
@@ -73,11 +79,18 @@ export function followMethod(app, keep = $("heuristic").value) {
   const counting = app.desc.methods.filter((x) => x.count && x.available && x.name !== "auto").map((x) => x.label);
   $("count").disabled = !m.count;
   if (!m.count) $("count").checked = false;
+  // a factor is for methods that can trade optimality for speed, and not while counting
+  const takers = app.desc.methods.filter((x) => x.factor && x.available).map((x) => x.label);
+  $("factor").disabled = !m.factor || $("count").checked;
+  if ($("factor").disabled) $("factor").value = "1";
+  $("factor-field").title = !m.factor ? `${m.label} is optimal or has its own speed; ${takers.length ? `${takers.join(" and ")} can accept a longer solution for speed` : "no method here trades optimality for speed"}.`
+    : $("count").checked ? "Counting optimal solutions needs an optimal search." : $("factor").title;
   for (const option of $("metric").options) option.disabled = !m.metrics.includes(option.value);
   const notes = [m.help];
   if (!m.bounds.length && bounds.length) notes.push(`${m.label} uses no lower bound; IDA* and A* do.`);
   if (!m.count) notes.push(`${m.label} cannot count optimal solutions${counting.length ? `; ${counting.join(" and ")} can` : ""}.`);
   if (!m.optimal) notes.push("Its answers are not proven optimal.");
+  if (m.factor && $("factor").value !== "1") notes.push(`With a factor it answers faster, at most ${$("factor").value} × the optimum, and shows the proven lower bound.`);
   $("method-help").textContent = notes.join(" ");
   $("heuristic").title = $("heuristic").disabled ? `${m.label} uses no lower bound.` : (bounds.find((b) => b.name === $("heuristic").value)?.help || "");
   $("count").parentElement.title = $("count").disabled ? `${m.label} cannot count optimal solutions.` : "";
@@ -86,4 +99,6 @@ export function followMethod(app, keep = $("heuristic").value) {
 export function wireMethods(app) {
   $("algorithm").addEventListener("change", () => followMethod(app));
   $("heuristic").addEventListener("change", () => followMethod(app));
+  $("count").addEventListener("change", () => followMethod(app));
+  $("factor").addEventListener("change", () => followMethod(app));
 }

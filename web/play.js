@@ -113,18 +113,28 @@ export class Play {
     return reply;
   }
 
+  // Only a proven answer is told as one; otherwise what is known is said
+  // as such (the best found, the proven bound).
   async howFar() {
     const reply = await this.solveHere();
     if (!reply) return;
-    const proven = reply.optimal ? "" : " (not proven optimal)";
-    $("play-info").textContent = reply.length === 0 ? "You are at the goal." : `${reply.length} move${reply.length === 1 ? "" : "s"} from the goal${proven}.`;
-    $("play-far").dataset.distance = String(reply.length);
+    const n = reply.length;
+    const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
+    $("play-info").textContent = n === 0 ? "You are at the goal."
+      : reply.optimal ? `${moves(n)} from the goal (proven).`
+        : `Not proven: between ${reply.lower_bound ?? 0} and ${moves(n)} from the goal (the best found).`;
+    if (reply.optimal) $("play-far").dataset.distance = String(n);
+    else delete $("play-far").dataset.distance;
   }
 
   async showHint() {
     const reply = await this.solveHere();
     if (!reply) return;
     if (!reply.length) { $("play-info").textContent = "You are at the goal."; return; }
+    if (!reply.optimal) {
+      $("play-info").textContent = `No proven hint here: the best solution found has ${reply.length} moves, and no shorter than ${reply.lower_bound ?? 0} is proven impossible.`;
+      return;
+    }
     const next = reply.codes[1];
     this.hint = this.moves.findIndex((m) => m.code === next);
     if (this.hint < 0) this.hint = this.moves.findIndex((m) => m.move === reply.moves[0]);

@@ -10,7 +10,7 @@ import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
 import { cancel, request } from "./requests.js";
 import { fillSolveOptions, chosenMethod } from "./methods.js";
 import { stopPlay, updatePlayback } from "./playback.js";
-import { solve } from "./solve.js";
+import { solve, showSolution } from "./solve.js";
 import { draw } from "./view.js";
 import { familyLabel } from "./family.js";
 
@@ -96,10 +96,22 @@ export async function load(app, link, { push = true, fromLink = true } = {}) {
   }
   showMessage("");
   if (app.play?.active) app.play.exit();
-  const { step: _step, ...keep } = opts;
+  const { step: _step, path: _path, lb: _lb, ...keep } = opts;
   app.options = keep;
   adopt(app, reply, { push, fromLink });
-  if (opts.step !== undefined && code) {
+  if (opts.path !== undefined && code) {
+    // a link with its solution: check it move by move and show it at once
+    const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric }),
+      path: opts.path, lower_bound: opts.lb !== undefined ? Number(opts.lb) : null });
+    if (app.desc !== reply) return true;
+    if (shown.ok) {
+      app.pendingStep = Number(opts.step) || 0;
+      showSolution(app, shown);
+      return true;
+    }
+    showMessage(`${shown.error.message} It is solved again instead.`, "info");
+  }
+  if ((opts.step !== undefined || opts.path !== undefined) && code) {
     // a link made during playback: solve again and show that step
     app.pendingStep = Number(opts.step) || 0;
     solve(app);

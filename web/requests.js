@@ -46,7 +46,9 @@ export function formatProgress(p) {
   if (p.phase === "tables") return `Fetching table ${p.table}…`;
   if (p.phase === "prepare") return `${(p.elapsed ?? 0).toFixed(1)} s · preparing the table of the lower bound${p.table ? ` (${p.table})` : ""}…`;
   const parts = [`${(p.elapsed ?? 0).toFixed(1)} s`];
-  if (p.bound !== undefined) parts.push(`bound ${p.bound}`);
+  if (p.best !== undefined) parts.push(`best found ${p.best}`);
+  if (p.lower_bound) parts.push(`proven ≥ ${p.lower_bound}`);
+  if (p.bound !== undefined && p.bound !== p.lower_bound) parts.push(`bound ${p.bound}`);
   if (p.depth !== undefined) parts.push(`depth ${p.depth}`);
   if (p.expanded !== undefined) parts.push(`${p.expanded.toLocaleString("en")} states expanded`);
   if (p.held !== undefined) parts.push(`${p.held.toLocaleString("en")} held`);

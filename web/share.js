@@ -1,5 +1,6 @@
 // Sharing what is on screen: "Copy link" (position with its goal, counting
-// rule, method, lower bound and -- during playback -- the step, put in the
+// rule, method, lower bound and -- with a solution shown -- the solution
+// itself (`path`, with its proven bound `lb`) and the step, put in the
 // address bar too), "Copy solution" and "Download" (the solution as text).
 // Wired by page.js; links.js writes the link.
 
@@ -16,7 +17,15 @@ function copyText(text, what) {
 
 function shareLink(app) {
   const opts = { ...app.options, ...chosenOptions() };
-  if (app.solution && !app.play?.active) opts.step = String(app.step);
+  if (app.solution && !app.play?.active) {
+    opts.step = String(app.step);
+    if (app.solution.path) {
+      // the answer itself, opened at once by the recipient (api.py replay
+      // checks every move); what it proves travels with it
+      opts.path = app.solution.path;
+      opts.lb = String(app.solution.optimal ? app.solution.length : app.solution.lower_bound ?? 0);
+    }
+  }
   const code = app.play?.active ? app.play.code : app.desc.code;
   return linkFor(code, opts);
 }
@@ -24,7 +33,7 @@ function shareLink(app) {
 function solutionText(app) {
   const s = app.solution;
   const lines = [`Puzzle Lab solution for ${s.code}`,
-    `${s.length} moves, ${s.optimal ? "proven optimal" : "not proven optimal"}, by ${s.algorithm}` +
+    `${s.length} moves, ${s.optimal ? "proven optimal" : `not proven optimal (proven at least ${s.lower_bound ?? 0})`}, by ${s.algorithm}` +
     (s.metric ? ` (counting: ${s.metric})` : ""),
     "", s.moves.join(" "), "", `final: ${s.final}`];
   return lines.join("\n") + "\n";

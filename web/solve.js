@@ -1,8 +1,13 @@
 // Solving: the Solve and Cancel buttons, the solve request with live
 // progress, and the result (length, proof, stats, the list of moves that
-// playback.js steps through).  A cancelled or failed solve never changes the
-// position.  Wired by page.js; position.js calls solve() for a link made
-// during playback.  Beside it: methods.js (the menus), requests.js.
+// playback.js steps through).  Solving is anytime (api.py Anytime): a first
+// answer is shown the moment it is found and replaced by each shorter one,
+// with the proven lower bound beside it, until the proof ends; a Cancel or
+// the memory budget keeps the best answer and its bound.  A cancelled or
+// failed solve never changes the position.  Wired by page.js; position.js
+// calls solve() for a link made during playback and showSolution() for a
+// link that carries its solution.  Beside it: methods.js (the menus),
+// requests.js.
 
 import { $ } from "./dom.js";
 import { pageState, setState, showMessage } from "./status.js";
@@ -13,22 +18,38 @@ import { goTo, jump, stopPlay, updatePlayback } from "./playback.js";
 import { draw } from "./view.js";
 import { fillMoveList } from "./movelist.js";
 
+const STOP_WORDS = { cancelled: "stopped by Cancel", limit: "stopped at the memory budget", crashed: "the solver stopped" };
+
 export async function solve(app) {
   if (!app.desc || app.solveReq || app.loading) return;
   stopPlay(app);
   const frozen = app.desc;            // a cancelled or failed solve never changes it
   Object.assign(app.options, chosenOptions());
+  const factor = Number(app.options.factor || 1);
   const req = { op: "solve", code: linkFor(frozen.code, { metric: app.options.metric, first: app.options.first }),
     algorithm: $("algorithm").value, heuristic: $("heuristic").value || null,
-    count: $("count").checked, max_memory: budgetMb() };
+    count: $("count").checked, max_memory: budgetMb(), factor: factor === 1 ? null : factor };
   setHash(linkFor(frozen.code, app.options));
+  clearSolution(app);                 // an old answer is never shown as if it were this one's
   setState("solving");
   setBusy(app, true);
   showMessage("");
   $("progress").textContent = "Starting…";
   const t0 = performance.now();
+  let best = null;                    // the best answer so far (an improvement record)
+  let lower = 0;                      // the proven lower bound so far
   app.solveReq = true;      // busy, until the worker has the request
-  const reply = await startRequest(app, req, (p) => { $("progress").textContent = formatProgress(p); });
+  const reply = await startRequest(app, req, (p) => {
+    if (app.desc !== frozen) return;
+    if (p.lower_bound !== undefined) lower = Math.max(lower, p.lower_bound);
+    if (p.improvement) {
+      best = { ...p.improvement, code: frozen.code, family: frozen.family };
+      showSolution(app, best, { provisional: true, lower });
+    } else if (best) {
+      showBound(best, { provisional: true, lower });
+    }
+    $("progress").textContent = formatProgress(p);
+  });
   app.solveReq = null;
   setBusy(app, false);
   if (app.desc !== frozen) {
@@ -37,41 +58,95 @@ export async function solve(app) {
     return;
   }
   if (!reply.ok) {
-    app.pendingStep = null;
-    const cancelled = reply.error.type === "cancelled";
-    if (cancelled && app.cancelAt) {
+    const type = reply.error.type;
+    if (type === "cancelled" && app.cancelAt) {
       // measured by the browser tests: Cancel must stop a search within 0.5 s
       document.body.dataset.cancelMs = String(Math.round(performance.now() - app.cancelAt));
     }
-    $("progress").textContent = cancelled ? "Cancelled. The position is unchanged." : "";
-    if (!cancelled) showMessage(reply.error.message);
-    setState(cancelled ? "ready" : "error");
+    if (best) {
+      // stopped with an answer in hand: keep it, with its proven bound
+      const stopped = { type, message: type === "cancelled" ? "Stopped by Cancel." : reply.error.message };
+      showSolution(app, { ...best, optimal: lower >= best.length, lower_bound: lower, stopped }, { ms: performance.now() - t0 });
+      if (type !== "cancelled") showMessage(reply.error.message, "info");
+      return;
+    }
+    app.pendingStep = null;
+    const bound = reply.error.lower_bound ? ` No solution shorter than ${reply.error.lower_bound} moves exists.` : "";
+    $("progress").textContent = type === "cancelled" ? `Cancelled. The position is unchanged.${bound}` : "";
+    if (type !== "cancelled") showMessage(reply.error.message + bound, type === "limit" ? "info" : "error");
+    setState(type === "cancelled" || type === "limit" ? "ready" : "error");
     return;
   }
-  showSolution(app, reply, performance.now() - t0);
+  if (reply.stopped) showMessage(reply.stopped.message, "info");
+  showSolution(app, reply, { ms: performance.now() - t0 });
 }
 
-function showSolution(app, reply, ms) {
-  app.solution = reply;
+function clearSolution(app) {
+  app.solution = null;
   app.step = 0;
+  app.anim = null;
+  $("result").hidden = true;
+  delete document.body.dataset.solution;
+  updatePlayback(app);
+  draw(app);
+}
+
+// The proof, in words: the badge beside the length and the line under it.
+function showBound(sol, { provisional = false, lower = sol.lower_bound ?? 0 } = {}) {
+  const badge = $("optimal");
+  const proven = sol.optimal || (!provisional && lower >= sol.length);
+  let line = "";
+  if (proven) {
+    badge.textContent = "proven optimal";
+    if (sol.from_link) line = "As the link says: no shorter solution exists.";
+  } else if (provisional) {
+    badge.textContent = "best so far";
+    line = `Searching for a shorter one… Proven: at least ${lower} moves.`;
+  } else {
+    badge.textContent = "not proven optimal";
+    const why = sol.stopped ? ` (${STOP_WORDS[sol.stopped.type] || "stopped"})` : "";
+    line = lower > 0
+      ? `Proven: no solution shorter than ${lower} moves exists${why}; this one is at most ${sol.length - lower} longer than the optimum.`
+      : `No lower bound was proven${why}.`;
+    if (sol.from_link) line = `As the link says: ${line}`;
+  }
+  badge.className = `badge ${proven ? "" : "warn"}`;
+  $("result-bound").textContent = line;
+  $("result-bound").hidden = !line;
+  document.body.dataset.solution = proven ? "optimal" : provisional ? "provisional" : "best";
+  document.body.dataset.lowerBound = String(proven ? sol.length : lower);
+}
+
+// Show a solve reply (or an improvement while searching, `provisional`, or
+// a solution a link carried) in the result box and playback.
+export function showSolution(app, reply, { provisional = false, lower, ms = null } = {}) {
+  const shorter = !app.solution || reply.length !== app.solution.length || reply.codes !== app.solution.codes;
+  app.solution = reply;
+  if (shorter && !provisional) app.step = Math.min(app.step, reply.length);
+  if (provisional) { stopPlay(app); app.step = 0; app.anim = null; }
   $("result").hidden = false;
   $("solution-length").textContent = String(reply.length);
   $("result-unit").textContent = reply.length === 1 ? "move" : "moves";
-  const badge = $("optimal");
-  badge.textContent = reply.optimal ? "proven optimal" : "not proven optimal";
-  badge.className = `badge ${reply.optimal ? "" : "warn"}`;
+  showBound(reply, { provisional, lower: lower ?? reply.lower_bound ?? 0 });
   const st = reply.stats;
-  let stats = `${reply.algorithm_label || reply.algorithm} · ${st.expanded.toLocaleString("en")} states expanded · ${st.seconds.toFixed(2)} s in the solver`;
-  if (reply.lower_bound !== undefined && !reply.optimal) stats += ` · proven lower bound ${reply.lower_bound}`;
-  if (reply.solutions !== undefined) stats += ` · ${reply.solutions.toLocaleString("en")} optimal solutions`;
+  let stats = reply.from_link ? "From the link" : reply.algorithm_label || reply.algorithm;
+  if (reply.proved_by_label) stats += `, proven optimal by ${reply.proved_by_label}`;
+  if (st && !reply.from_link) stats += ` · ${st.expanded.toLocaleString("en")} states expanded · ${st.seconds.toFixed(2)} s in the solver`;
+  if (provisional && reply.seconds !== undefined) stats += ` · found after ${reply.seconds.toFixed(2)} s`;
+  if (reply.solutions !== undefined) stats += ` · ${reply.solutions.toLocaleString("en")} optimal solution${reply.solutions === 1 ? "" : "s"}`;
+  if (reply.improvements?.length > 1) stats += ` · found ${reply.improvements.map((i) => `${i.length} at ${i.seconds.toFixed(1)} s`).join(", ")}`;
   $("result-stats").textContent = stats;
-  $("progress").textContent = `Solved in ${(ms / 1000).toFixed(2)} s.`;
-  fillMoveList($("moves"), app.families[app.desc.family],
-    reply.moves.map((text, i) => ({ text, data: reply.move_data[i] })),
-    (i) => jump(app, i + 1),
-    (b, i) => { if (!b.title) b.title = `Move ${i + 1}`; });
-  setState("solved");
-  if (app.pendingStep !== null) { goTo(app, app.pendingStep); app.pendingStep = null; }
+  if (ms !== null) $("progress").textContent = reply.stopped ? `Stopped after ${(ms / 1000).toFixed(2)} s.` : `Solved in ${(ms / 1000).toFixed(2)} s.`;
+  if (shorter) {
+    fillMoveList($("moves"), app.families[app.desc.family],
+      reply.moves.map((text, i) => ({ text, data: reply.move_data[i] })),
+      (i) => jump(app, i + 1),
+      (b, i) => { if (!b.title) b.title = `Move ${i + 1}`; });
+  }
+  if (!provisional) {
+    setState("solved");
+    if (app.pendingStep !== null) { goTo(app, app.pendingStep); app.pendingStep = null; }
+  }
   updatePlayback(app);
   draw(app);
 }

@@ -9,9 +9,10 @@ named in the message):
                                         contract: every method with what it
                                         accepts (``methods``), the lower
                                         bounds (``bounds``)
-``solve``     {code, algorithm, heuristic, metric, count, first, max_memory,
-               max_states}
-                                     -> length, optimal, moves, positions ...
+``solve``     {code, algorithm, heuristic, metric, count, first, factor,
+               max_memory, max_states}
+                                     -> length, optimal, lower_bound, moves,
+                                        positions, improvements ...
 ``analyze``   {code, metric, first, from, max_memory, max_states}
                                      -> distance histogram from the goal,
                                         farthest positions, reachable count
@@ -32,30 +33,48 @@ Replies always have ``ok``; failures carry ``error: {type, message, ...}``
 with a message meant for people.  Long requests are generators: they yield
 progress dicts (``elapsed``, ``expanded``, ``bound``/``depth``, ``phase``
 while tables are prepared, ...) at least every ``PROGRESS_INTERVAL``.
+
+A solve is *anytime* (:class:`Anytime`): ``auto`` first runs the family's
+quick method (``quick_method``) for a good answer at once, then its proof
+method.  Every progress record of a solve carries ``lower_bound`` (the
+largest proven so far) and ``best`` (the length of the best solution found),
+and, the moment a better solution is found, ``improvement``: that solution
+in full (the reply's fields), so the page can show it at once.  The search
+stops as soon as the lower bound reaches the best length (that solution is
+then proven optimal).  A search stopped by the memory budget or by a Cancel
+(:class:`errors.Cancelled` thrown into the generator) still replies with its
+best solution, ``optimal: false``, the proven ``lower_bound`` and
+``stopped`` (what stopped it); with no solution yet, the error carries the
+``lower_bound``.
 """
 
 import json
 import time
+from math import ceil
 
 from . import codes
-from .errors import BadRequest, NoSolution, PuzzleError, SearchLimit, show
+from .errors import BadRequest, Cancelled, NoSolution, PuzzleError, SearchLimit, show
 from .families import FAMILIES, family_module, family_of
 from .search import drain
 from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_LIMIT, MB,
                             predecessors_of)
 
 MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
+MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
+QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this long
 
 VERSION = "0.1.0"
 
 _CODE = ("code", "metric", "first")
 FIELDS = {
     "describe": _CODE,
-    "solve": _CODE + ("algorithm", "heuristic", "count", "max_memory", "max_states"),
+    "solve": _CODE + ("algorithm", "heuristic", "count", "factor", "max_memory",
+                      "max_states"),
     "analyze": _CODE + ("from", "max_memory", "max_states"),
     "presets": (),
     "edit": ("code", "metric", "action", "args"),
     "moves": _CODE + ("judge", "max_memory", "max_states"),
+    "replay": _CODE + ("path", "lower_bound"),
 }
 FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"]))
 
@@ -104,6 +123,27 @@ def _whole(req, key, lo, hi, what, default):
     if not lo <= value <= hi:
         raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, not {value:,}.")
     return value
+
+
+def _factor(req, options):
+    """The suboptimality factor: a number from 1 to MAX_FACTOR (a link's
+    ``factor`` when the request has none); 1 means optimal."""
+    value = req.get("factor")
+    if value is None and options.get("factor"):
+        try:
+            value = float(options["factor"])
+        except ValueError:
+            raise BadRequest(f"The link option 'factor' must be a number like 1.2, "
+                             f"not '{show(options['factor'])}'.") from None
+    if value is None:
+        return 1
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+        raise BadRequest(f"The factor must be a number from 1 to {MAX_FACTOR}, not {show(value)}.")
+    if not 1 <= value <= MAX_FACTOR:
+        raise BadRequest(f"The factor must be from 1 to {MAX_FACTOR} (1 = optimal), "
+                         f"not {show(value)}.")
+    value = round(float(value), 3)
+    return int(value) if value.is_integer() else value
 
 
 def _budget(req, share=1, options=None):
@@ -178,6 +218,17 @@ def plan(puzzle, req, options):
         counters = [m.label for m in methods if m.count and not m.why]
         raise BadRequest(f"{method.label} cannot count optimal solutions; choose "
                          f"{' or '.join(counters) or 'no counting'}.")
+    factor = _factor(req, options)
+    if factor != 1:
+        if asked == "auto" or not method.factor:
+            takers = [m.label for m in methods if m.factor and not m.why]
+            who = "Auto" if asked == "auto" else method.label
+            raise BadRequest(f"{who} cannot trade optimality for speed (factor "
+                             f"{factor}); choose {' or '.join(takers) or 'factor 1'}"
+                             f"{'' if not takers else ', or factor 1'}.")
+        if count:
+            raise BadRequest("Counting optimal solutions needs an optimal search: "
+                             "set the factor to 1, or do not count.")
     metric = puzzle.metric
     if method.metrics is not None and metric not in method.metrics:
         raise BadRequest(f"{method.label} does not support the counting rule "
@@ -191,6 +242,8 @@ def plan(puzzle, req, options):
         bound = None
     if method.count:
         kwargs["count"] = count
+    if factor != 1:
+        kwargs["factor"] = factor
     return method, bound, kwargs
 
 
@@ -198,7 +251,7 @@ def plan(puzzle, req, options):
 def describe(req):
     _check_fields(req, "describe")
     puzzle, options = _puzzle(req)
-    if {"algo", "h", "count", "mem"} & set(options):
+    if {"algo", "h", "count", "mem", "factor"} & set(options):
         plan(puzzle, {}, options)      # a link's method options must fit too
     methods, bounds = _contract(puzzle)
     out = {"ok": True, "op": "describe", "code": puzzle.code(),
@@ -214,30 +267,264 @@ def describe(req):
     return out
 
 
+def solution_json(puzzle, result, method):
+    """A solution as the page shows it: the moves in the family's notation,
+    the data the page animates, every position's view and code, and its
+    ``path`` (what a link carries, see :func:`path_of`)."""
+    states = result.states
+    codes_ = [puzzle.encode(s) for s in states]
+    return {"length": result.cost, "optimal": result.optimal,
+            "algorithm": method.name, "algorithm_label": method.label,
+            "moves": [puzzle.format_move(m) for m in result.moves],
+            "move_data": [puzzle.move_json(m) for m in result.moves],
+            "positions": [puzzle.view(s) for s in states],
+            "codes": codes_, "final": codes_[-1],
+            "path": path_of(puzzle, codes_) if len(codes_) * len(codes_[0]) <= MAX_PATH_WORK
+            else None}
+
+
+# -- solutions in links ------------------------------------------------------------
+# A link carries a solution as ``path``: at each step, the place of the next
+# position among the legal moves' positions sorted by their codes (one
+# base-36 digit a step, or numbers joined by '.' when a position has more
+# than 36 moves).  Family-blind (it uses only the legal_moves hook and
+# codes), the same in every runtime (sorted codes, no hash order), and
+# checked move by move when a link is opened (the ``replay`` op).
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+MAX_PATH_STEPS = 5000
+# Each step parses a code (a few ms on a 10x10 board): solutions longer than
+# this many steps x code characters get no path (their links solve again).
+MAX_PATH_WORK = 60_000
+
+
+def _steps(puzzle, code, options):
+    """The legal moves of position ``code`` as (code, move, child, puzzle),
+    sorted by the child's code."""
+    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
+    here, _ = _puzzle({"code": link})
+    out = [(here.encode(child), move, child) for move, child in
+           family_of(here).legal_moves(here)]
+    out.sort(key=lambda e: e[0])
+    return here, out
+
+
+def path_of(puzzle, codes_):
+    """The ``path`` of a solution given by its positions' codes."""
+    options = {"metric": puzzle.metric}
+    picks = []
+    for here, there in zip(codes_, codes_[1:]):
+        _, steps = _steps(puzzle, here, options)
+        picks.append(next(i for i, e in enumerate(steps) if e[0] == there))
+    if all(i < 36 for i in picks):
+        return "".join(DIGITS[i] for i in picks)
+    return ".".join(_base36(i) for i in picks)
+
+
+def _base36(n):
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = DIGITS[r] + out
+        if not n:
+            return out
+
+
+def replay(req):
+    """Rebuild a solution from a link's ``path``, checking every move: the
+    solution JSON (as a solve gives it), with ``from_link`` and the
+    ``lower_bound`` the link states (at most the length; a lower bound the
+    link cannot prove beyond that is the sender's claim, said so)."""
+    _check_fields(req, "replay")
+    puzzle, options = _puzzle(req)
+    path = req.get("path", options.get("path"))
+    if not isinstance(path, str):
+        raise BadRequest("A replay request needs the solution's path.")
+    if len(path) > 6 * MAX_PATH_STEPS or not set(path) <= set(DIGITS + "."):
+        raise BadRequest(f"The solution in the link is damaged ('{show(path)}').")
+    picks = ([int(p, 36) for p in path.split(".")] if "." in path
+             else [int(c, 36) for c in path])
+    here = puzzle.code()
+    codes_, moves_, data, views = [here], [], [], [puzzle.view(puzzle.start)]
+    for n, i in enumerate(picks):
+        at, steps = _steps(puzzle, here, {"metric": puzzle.metric})
+        if i >= len(steps):
+            raise BadRequest(f"The solution in the link does not fit this position "
+                             f"(move {n + 1} of {len(picks)} does not exist).")
+        here, move, child = steps[i]
+        codes_.append(here)
+        moves_.append(at.format_move(move))
+        data.append(at.move_json(move))
+        views.append(at.view(child))
+    final, _ = _puzzle({"code": here})
+    if not final.is_goal(final.start):
+        raise BadRequest(f"The solution in the link does not reach the goal "
+                         f"({len(picks)} moves).")
+    if req.get("lower_bound") is None and options.get("lb"):
+        req = dict(req, lower_bound=min(int(options["lb"]), len(picks)))
+    lower = _whole(req, "lower_bound", 0, len(picks), "lower bound", 0)
+    return {"ok": True, "op": "replay", "family": puzzle.family, "code": puzzle.code(),
+            "length": len(picks), "optimal": lower >= len(picks), "lower_bound": lower,
+            "from_link": True, "algorithm": "link", "algorithm_label": "the link",
+            "moves": moves_, "move_data": data, "positions": views, "codes": codes_,
+            "final": here, "path": path, "improvements": [],
+            "stats": {"expanded": 0, "generated": 0, "seconds": 0}}
+
+
+class Anytime:
+    """One solve's anytime state: the best solution found so far (a
+    SearchResult and the method that found it), the largest proven lower
+    bound, and the improvements with their times.  The stages of a solve
+    (auto's quick method, then the proof) feed it; it decides when the proof
+    is done (``lower >= best length``)."""
+
+    def __init__(self, puzzle):
+        self.puzzle = puzzle
+        self.t0 = time.perf_counter()
+        self.best = None            # SearchResult
+        self.best_method = None
+        self.lower = 0
+        self.improvements = []      # [{length, seconds, algorithm, optimal}]
+        self.last = {}              # the last progress record's figures
+        self.spent = {"expanded": 0, "generated": 0}   # of the stages ended
+        self.prover = None          # the method whose bound proved the best
+
+    def proven(self):
+        return self.best is not None and (self.best.optimal or self.lower >= self.best.cost)
+
+    def offer(self, result, method):
+        """A solution found: keep it when shorter (or proven at the same
+        length); returns its ``improvement`` record, or None."""
+        self.lower = max(self.lower, result.extra.get("lower_bound", 0) or 0)
+        if result.optimal:
+            self.lower = max(self.lower, result.cost)
+        best = self.best
+        if best is not None and (result.cost > best.cost or
+                                 (result.cost == best.cost and not result.optimal)):
+            return None
+        self.best, self.best_method = result, method
+        seconds = round(time.perf_counter() - self.t0, 3)
+        optimal = self.proven()
+        self.improvements.append({"length": result.cost, "seconds": seconds,
+                                  "algorithm": method.name, "optimal": optimal})
+        out = solution_json(self.puzzle, result, method)
+        out.update(optimal=optimal, lower_bound=self.lower, seconds=seconds)
+        return out
+
+    def stage(self, gen, method, seconds=None):
+        """Generator: run one method's search, passing its progress on with
+        ``lower_bound``, ``best`` and any ``improvement``; returns its result,
+        or None when it was stopped early: the best is proven optimal, or
+        the stage's ``seconds`` ran out."""
+        t0 = time.perf_counter()
+        self.last = {}
+        while True:
+            try:
+                rec = next(gen)
+            except StopIteration as stop:
+                self.spend(stop.value.stats if stop.value is not None else self.last)
+                return stop.value
+            rec = dict(rec)
+            found = rec.pop("solution", None)
+            lower = rec.get("lower_bound")
+            if isinstance(lower, (int, float)):
+                self.lower = max(self.lower, ceil(lower))
+            if found is not None:
+                improvement = self.offer(found, method)
+                if improvement is not None:
+                    rec["improvement"] = improvement
+            rec["lower_bound"] = self.lower
+            if self.best is not None:
+                rec["best"] = self.best.cost
+            rec.setdefault("algorithm", method.name)
+            self.last = rec
+            yield rec
+            if self.proven() or (seconds is not None and time.perf_counter() - t0 > seconds):
+                gen.close()
+                if self.proven() and self.best_method is not method:
+                    self.prover = method
+                self.spend(self.last)
+                return None
+
+    def spend(self, figures):
+        """Add a finished stage's expanded and generated counts."""
+        for key in self.spent:
+            self.spent[key] += figures.get(key, 0) or 0
+
+    def reply(self, puzzle, stats=None, extra=None):
+        result, method = self.best, self.best_method
+        out = {"ok": True, "op": "solve", "family": puzzle.family, "code": puzzle.code()}
+        out.update(solution_json(puzzle, result, method))
+        out["optimal"] = self.proven()
+        out["lower_bound"] = result.cost if out["optimal"] else self.lower
+        if extra:
+            out.update({k: v for k, v in extra.items() if k != "lower_bound"})
+        out["stats"] = dict(stats or result.stats)
+        out["stats"].update(self.spent)
+        out["stats"]["seconds"] = round(time.perf_counter() - self.t0, 4)
+        out["improvements"] = self.improvements
+        if out["optimal"] and self.prover is not None:
+            out["proved_by"] = self.prover.name
+            out["proved_by_label"] = self.prover.label
+        return out
+
+    def stopped(self, puzzle, exc):
+        """The reply of a search stopped by the budget or a Cancel: the best
+        solution kept, with the proven bound; with none, the error."""
+        if self.best is None:
+            exc.details.setdefault("lower_bound", self.lower)
+            raise exc
+        self.spend(exc.details.get("stats") or self.last)
+        stats = dict(self.best.stats)
+        stats.update(exc.details.get("stats") or {})
+        out = self.reply(puzzle, stats=stats)
+        out["stopped"] = {"type": exc.kind, "message": exc.message}
+        return out
+
+
 def solve(req):
-    """Generator: yields progress, returns the reply dict."""
+    """Generator: yields progress, returns the reply dict (see the module's
+    docstring: anytime stages, the lower bound, stops that keep the best)."""
     _check_fields(req, "solve")
     puzzle, options = _puzzle(req)
     method, bound, kwargs = plan(puzzle, req, options)
     codes.check_solvable(puzzle)
-    yield from family_of(puzzle).prepare(puzzle, method.name, bound)
-    result = yield from method.run(puzzle, **kwargs)
-    states = result.states
-    reply = {
-        "ok": True, "op": "solve", "family": puzzle.family,
-        "code": puzzle.code(), "algorithm": method.name,
-        "algorithm_label": method.label,
-        "length": result.cost, "optimal": result.optimal,
-        "moves": [puzzle.format_move(m) for m in result.moves],
-        "move_data": [puzzle.move_json(m) for m in result.moves],
-        "positions": [puzzle.view(s) for s in states],
-        "codes": [puzzle.encode(s) for s in states],
-        "final": puzzle.encode(states[-1]),
-        "stats": result.stats,
-    }
-    if bound:
+    family = family_of(puzzle)
+    asked = _text(req, "algorithm") or options.get("algo") or "auto"
+    stages = []
+    quick = family.quick_method(puzzle) if asked == "auto" and not kwargs.get("count") else None
+    if quick and quick != method.name:
+        qmethod, qbound, qkwargs = plan(puzzle, {"algorithm": quick}, {})
+        qkwargs.update(max_states=kwargs["max_states"], max_bytes=kwargs["max_bytes"])
+        stages.append((qmethod, qbound, qkwargs, QUICK_SECONDS))
+    stages.append((method, bound, kwargs, None))
+    run = Anytime(puzzle)
+    result = None
+    try:
+        for i, (m, b, kw, seconds) in enumerate(stages):
+            last = i == len(stages) - 1
+            yield from family.prepare(puzzle, m.name, b)
+            try:
+                result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
+            except SearchLimit as exc:
+                if last:
+                    raise
+                run.spend(exc.details.get("stats") or run.last)
+                continue              # the quick answer failed: on to the proof
+            if result is not None:
+                improvement = run.offer(result, m)
+                if improvement is not None and not last and not run.proven():
+                    yield dict(run.last, improvement=improvement, best=result.cost,
+                               lower_bound=run.lower, elapsed=improvement["seconds"])
+            if run.proven():
+                break
+    except (SearchLimit, Cancelled) as exc:
+        return run.stopped(puzzle, exc)
+    if run.best is None:              # a stage ended without an answer: cannot happen
+        raise AssertionError(f"{method.name} returned no solution")
+    extra = result.extra if result is not None and run.best is result else None
+    reply = run.reply(puzzle, stats=result.stats if extra is not None else None, extra=extra)
+    if bound and run.best_method is method:
         reply["heuristic"] = bound
-    reply.update(result.extra)
     if kwargs.get("count") and "solutions" not in reply:
         raise AssertionError(f"{method.name} was asked to count and did not")
     return reply
@@ -371,7 +658,7 @@ def tables_op(req):
 
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
-       "presets": presets, "edit": edit, "moves": moves}
+       "presets": presets, "edit": edit, "moves": moves, "replay": replay}
 
 
 def handle(req):

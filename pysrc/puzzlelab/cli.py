@@ -1,18 +1,21 @@
 """Command line: ``python -m puzzlelab solve CODE [options]``.
 
 Calls only ``api.py``.  Prints the solution and stats (or, with ``--json``,
-one JSON object); a live progress line goes to stderr when a solve runs long.
+one JSON object); a live progress line goes to stderr when a solve runs long
+(with the best length found and the proven lower bound).  Ctrl-C stops a
+solve and prints the best solution found so far with its proven bound.
 The CODE may be a bare position code or a link fragment (``CODE&metric=move``)
 copied from the page.
 """
 
 import argparse
 import json
+import signal
 import sys
 import time
 
 from . import api
-from .errors import printable
+from .errors import Cancelled, printable
 from .search.common import DEFAULT_MAX_MEMORY, MB
 
 PROGRESS_AFTER = 1.0   # seconds before the progress line appears
@@ -22,6 +25,10 @@ MEMORY_HELP = (f"memory budget in MB (default {DEFAULT_MAX_MEMORY // MB}, as in 
 
 def _progress_line(rec):
     parts = [f"{rec.get('elapsed', 0):7.1f}s"]
+    if rec.get("best") is not None:
+        parts.append(f"best {rec['best']}")
+    if rec.get("lower_bound"):
+        parts.append(f"proven >= {rec['lower_bound']}")
     for key in ("bound", "depth", "expanded", "held"):
         if key in rec:
             value = rec[key]
@@ -30,22 +37,43 @@ def _progress_line(rec):
 
 
 def _drive(gen, quiet):
+    """Run a request to its reply, with the progress line; Ctrl-C stops it
+    (a solve then replies with its best solution so far)."""
     t0 = time.perf_counter()
     shown = False
-    while True:
-        try:
-            rec = next(gen)
-        except StopIteration as stop:
-            if shown:
-                sys.stderr.write("\r\033[K")
-                sys.stderr.flush()
-            return stop.value
-        if not quiet and time.perf_counter() - t0 > PROGRESS_AFTER and sys.stderr.isatty():
-            sys.stderr.write("\r\033[K" + _progress_line(rec))
-            sys.stderr.flush()
-            shown = True
-        elif not quiet and time.perf_counter() - t0 > PROGRESS_AFTER and not shown:
-            shown = False
+    stop_asked = []
+    # Ctrl-C only asks: the request stops at its next progress record (at
+    # most ~0.05 s later), so nothing is interrupted half way
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: stop_asked.append(1))
+    except ValueError:          # not the main thread
+        previous = None
+    try:
+        while True:
+            asked = bool(stop_asked)
+            try:
+                rec = gen.throw(Cancelled("Stopped by Ctrl-C.")) if asked else next(gen)
+            except StopIteration as stop:
+                if shown:
+                    sys.stderr.write("\r\033[K")
+                    sys.stderr.flush()
+                return stop.value
+            if asked:
+                stop_asked.clear()
+            shown = _show_progress(rec, t0, quiet, shown)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _show_progress(rec, t0, quiet, shown):
+    """Write the progress line (a terminal only, after PROGRESS_AFTER s);
+    returns whether a line is on screen."""
+    if not quiet and time.perf_counter() - t0 > PROGRESS_AFTER and sys.stderr.isatty():
+        sys.stderr.write("\r\033[K" + _progress_line(rec))
+        sys.stderr.flush()
+        return True
+    return shown
 
 
 def _budget(req, args):
@@ -73,6 +101,9 @@ def main(argv=None):
     sp.add_argument("--metric", default=None, help="counting rule (family specific)")
     sp.add_argument("--count", action="store_true", help="count all optimal solutions")
     sp.add_argument("--first", default=None, help="fix the first move when counting (pegs)")
+    sp.add_argument("--factor", type=float, default=None,
+                    help="A*/IDA* only: accept a solution up to this many times the "
+                         "optimum (like 1.2) for speed; the proven lower bound is shown")
     sp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
     sp.add_argument("--max-states", type=int, default=None,
                     help="also stop at this many positions held")
@@ -116,7 +147,7 @@ def main(argv=None):
 
     req = {"op": "solve", "code": args.code, "algorithm": args.algorithm,
            "heuristic": args.heuristic, "metric": args.metric,
-           "count": args.count, "first": args.first}
+           "count": args.count, "first": args.first, "factor": args.factor}
     _budget(req, args)
     reply = _drive(api.handle(req), args.quiet or args.json)
     if args.json:
@@ -127,8 +158,19 @@ def main(argv=None):
     if not reply["ok"]:
         print(_say(reply["error"]["message"]), file=sys.stderr)
         return 2
-    proven = "optimal" if reply["optimal"] else "NOT proven optimal"
-    print(f"{reply['length']} moves ({proven}) by {reply['algorithm']}")
+    if reply["optimal"]:
+        proven = "optimal"
+    else:
+        proven = f"NOT proven optimal; proven at least {reply.get('lower_bound', 0)}"
+    by = reply["algorithm"]
+    if reply.get("proved_by"):
+        by += f", proven optimal by {reply['proved_by']}"
+    print(f"{reply['length']} moves ({proven}) by {by}")
+    if reply.get("stopped"):
+        print(_say(reply["stopped"]["message"]), file=sys.stderr)
+    if len(reply.get("improvements", ())) > 1:
+        print("found: " + ", ".join(f"{i['length']} at {i['seconds']:.2f} s ({i['algorithm']})"
+                                    for i in reply["improvements"]))
     print(" ".join(reply["moves"]))
     st = reply["stats"]
     print(f"expanded {st['expanded']:,}  generated {st['generated']:,}  "

@@ -16,7 +16,8 @@ from .families import FAMILIES, family_module
 MAX_CODE_LENGTH = 2000
 ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
               "0123456789:;/.,_?-x")
-OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first", "mem"}
+OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first", "mem", "factor", "path", "lb"}
+MAX_PATH_LENGTH = 30000         # a solution in a link (api.replay checks its moves)
 
 
 OPTION_VALUE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -55,6 +56,13 @@ def split_link(text):
 
 def check_option(key, value):
     """A link option's value, checked for its form (see :func:`split_link`)."""
+    if key == "path" and value and len(value) <= MAX_PATH_LENGTH and \
+            set(value) <= set("0123456789abcdefghijklmnopqrstuvwxyz."):
+        return value
+    if key == "path":
+        raise CodeError(f"The solution in the link is damaged ('{_show(value)}').")
+    if key == "lb" and not (value.isdigit() and len(value) <= MAX_STEP_DIGITS):
+        raise CodeError(f"The link option 'lb' must be a number of moves, not '{_show(value)}'.")
     if not value or len(value) > 40 or not set(value) <= OPTION_VALUE:
         raise CodeError(f"The link option '{key}' has an odd value "
                         f"'{_show(value)}': use letters, digits and - only.")
@@ -64,10 +72,18 @@ def check_option(key, value):
     if key == "mem" and not (value.isdigit() and len(value) <= 5):
         raise CodeError(f"The link option 'mem' must be a memory budget in MB "
                         f"(like 1024), not '{_show(value)}'.")
+    if key == "factor" and not _is_number(value):
+        raise CodeError(f"The link option 'factor' must be a number like 1.2 "
+                        f"(1 = optimal), not '{_show(value)}'.")
     if key == "count" and value not in ("0", "1"):
         raise CodeError(f"The link option 'count' must be 1 (count optimal "
                         f"solutions) or 0, not '{_show(value)}'.")
     return value
+
+
+def _is_number(value):
+    head, _, tail = value.partition(".")
+    return head.isdigit() and len(value) <= 6 and (not tail or tail.isdigit())
 
 
 def _valid_escapes(text):

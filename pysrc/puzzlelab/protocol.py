@@ -105,7 +105,13 @@ class Family(Protocol):
         accepts, and why it is unavailable where it is."""
 
     def auto_method(self, puzzle: Puzzle) -> str:
-        """The method ``auto`` runs for this position (a name in methods)."""
+        """The method ``auto`` runs for this position (a name in methods):
+        the one that gives the proof (or the best answer there is)."""
+
+    def quick_method(self, puzzle: Puzzle) -> Optional[str]:
+        """The method ``auto`` runs first, for a good answer at once, before
+        ``auto_method`` works on the proof in the same request (the anytime
+        answer); None when the proof itself is quick."""
 
     def judge_method(self, puzzle: Puzzle) -> str:
         """The method play mode's "can this still be won?" runs."""
@@ -143,7 +149,7 @@ class Family(Protocol):
 
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
-                "expand_preset", "check_solvable", "methods", "auto_method",
+                "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
                 "judge_method", "bounds", "prepare", "tables_needed", "build_table",
                 "explore", "legal_moves", "edit")
 
@@ -169,7 +175,8 @@ class Method:
     ``run`` with exactly the keyword arguments the record declares:
     ``max_states`` and ``max_bytes`` (the memory budget, in positions and in
     bytes) always, ``heuristic`` (a callable lower bound) only when
-    ``bounds`` is not empty, ``count`` only when ``count`` is true.  The
+    ``bounds`` is not empty, ``count`` only when ``count`` is true,
+    ``factor`` only when ``factor`` is true and the request asks for one.  The
     page reads the same records (``describe``) to enable its menus.
 
     name         what requests and links carry (``algorithm``, ``&algo=``)
@@ -182,6 +189,9 @@ class Method:
     metrics      the counting rules it supports (None: all of the family's)
     single_goal  it needs one complete goal position
     optimal      its answers are proven optimal
+    factor       it can trade optimality for speed: with ``factor`` w > 1
+                 (weighted A*/IDA*) its answer is at most w times the
+                 optimum, and it reports the proven lower bound
     why          set when it is not available for this position: the reason
     """
 
@@ -195,6 +205,7 @@ class Method:
     metrics: Optional[Tuple[str, ...]] = None
     single_goal: bool = False
     optimal: bool = True
+    factor: bool = False
     why: str = ""
 
     @property
@@ -211,4 +222,5 @@ class Method:
                 "bounds": list(self.bounds), "default_bound": self.default_bound,
                 "count": self.count,
                 "metrics": list(self.metrics if self.metrics is not None else all_metrics),
-                "single_goal": self.single_goal, "optimal": self.optimal}
+                "single_goal": self.single_goal, "optimal": self.optimal,
+                "factor": self.factor}

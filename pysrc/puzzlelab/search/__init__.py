@@ -37,12 +37,12 @@ METHODS = {
         "idastar", "IDA*",
         "Iterative deepening guided by a lower bound: proven optimal, needs "
         "almost no memory, can count optimal solutions; as fast as its bound is strong.",
-        idastar, bounds=("*",), count=True),
+        idastar, bounds=("*",), count=True, factor=True),
     "astar": Method(
         "astar", "A*",
         "Best-first by moves made plus a lower bound: proven optimal, never "
         "expands a position twice, but holds every position it has seen.",
-        astar, bounds=("*",)),
+        astar, bounds=("*",), factor=True),
 }
 
 # the generic searches by name (tests use them as oracles)

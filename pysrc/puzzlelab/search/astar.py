@@ -2,11 +2,14 @@
 One of the lab's methods.  Keeps every generated state (the memory budget
 applies).  Reopens a closed state when a shorter path reaches it, so an
 admissible but inconsistent h is still safe.  Ties on f prefer the deeper
-node, which finds the goal sooner.  Siblings: idastar.py (same bound, linear
+node, which finds the goal sooner.  With ``factor`` w > 1 it is weighted A*
+(f = g + w*h): its answer is at most w times the optimum, and the least f
+of the heap divided by w is a proven lower bound (reported beside it).  Siblings: idastar.py (same bound, linear
 memory), bfs.py (h = 0).
 """
 
 import heapq
+from math import ceil
 
 from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MAX_STATES
 
@@ -15,9 +18,12 @@ from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MA
 WORDS = 40
 
 
-def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=None):
-    """``heuristic``: the lower bound (default: the puzzle's ``heuristic``)."""
-    h = heuristic or puzzle.heuristic
+def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=None,
+          factor=1):
+    """``heuristic``: the lower bound (default: the puzzle's ``heuristic``);
+    ``factor``: see above."""
+    h0 = heuristic or puzzle.heuristic
+    h = h0 if factor == 1 else (lambda s: factor * h0(s))
     start = puzzle.start
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     is_goal = puzzle.is_goal
@@ -29,6 +35,8 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
     expanded = generated = 0
     check = cp.next
     push, pop = heapq.heappush, heapq.heappop
+    lower = 0       # the largest least-f seen: an optimal path always has a
+                    # node in the heap with f <= its length (h admissible)
     while heap:
         f, negg, _, state = pop(heap)
         g = -negg
@@ -36,9 +44,13 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
             continue           # stale entry
         if is_goal(state):
             moves, states = walk_back(parents, state)
-            return SearchResult(moves, states, len(moves), True,
+            extra = {}
+            if factor != 1:
+                extra["lower_bound"] = max(ceil(len(moves) / factor - 1e-9),
+                                           ceil(lower / factor - 1e-9), ceil(h0(start)))
+            return SearchResult(moves, states, len(moves), factor == 1,
                                 cp.stats(expanded, generated, len(best_g),
-                                         depth=len(moves)))
+                                         depth=len(moves)), extra)
         expanded += 1
         g1 = g + 1
         for move, child in successors(state):
@@ -51,7 +63,9 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
             tie += 1
             push(heap, (g1 + h(child), -g1, tie, child))
         if generated >= check:
+            lower = max(lower, f)
             yield from cp.tick(generated, held=len(best_g), bound=f, expanded=expanded,
-                               generated=generated, frontier=len(heap))
+                               generated=generated, frontier=len(heap),
+                               lower_bound=ceil(lower / factor - 1e-9))
             check = cp.next
     no_solution(cp.clock, expanded, generated, len(best_g))

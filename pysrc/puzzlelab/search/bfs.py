@@ -54,7 +54,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
             if generated >= check:
                 yield from cp.tick(generated, held=len(parents), depth=depth,
                                    expanded=expanded, generated=generated,
-                                   frontier=len(layer))
+                                   frontier=len(layer), lower_bound=depth + 1)
                 check = cp.next
         depth += 1
         layer = nxt

@@ -59,7 +59,8 @@ def bidirectional(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
             if generated >= check:
                 yield from cp.tick(generated, held=len(fwd) + len(bwd),
                                    depth=fdepth + bdepth, expanded=expanded,
-                                   generated=generated, frontier=len(layer))
+                                   generated=generated, frontier=len(layer),
+                                   lower_bound=fdepth + bdepth + 1)
                 check = cp.next
         if forward:
             flayer, fdepth = nxt, d

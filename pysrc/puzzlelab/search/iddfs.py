@@ -62,7 +62,7 @@ def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, max_depth=MA
             if expanded >= check:
                 yield from cp.tick(expanded, bound=limit, expanded=expanded,
                                    generated=generated, depth=len(path),
-                                   iterations=iterations[-5:])
+                                   iterations=iterations[-5:], lower_bound=limit)
                 check = cp.next
             moves.append(move)
             path.append(child)
@@ -70,7 +70,8 @@ def iddfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, max_depth=MA
             stack.append(iter(successors(child)))
         iterations.append({"bound": limit, "expanded": expanded - before})
         yield progress(clock, bound=limit, expanded=expanded,
-                       generated=generated, iterations=iterations[-5:])
+                       generated=generated, iterations=iterations[-5:],
+                       lower_bound=limit + 1)
         if not cut:
             no_solution(clock, expanded, generated, 0)
     raise SearchLimit(f"Iterative deepening gave up at depth {max_depth}.",

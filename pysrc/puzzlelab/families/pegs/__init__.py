@@ -49,6 +49,11 @@ def auto_method(puzzle):
     return "meet"
 
 
+def quick_method(puzzle):
+    """Any solution first (depth-first), then the minimum with its proof."""
+    return "dfs"
+
+
 def judge_method(puzzle):
     """Play mode's "can this still be won?": any solution will do."""
     return "dfs"
@@ -65,5 +70,6 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
+           "quick_method",
            "judge_method", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "legal_moves", "edit"]

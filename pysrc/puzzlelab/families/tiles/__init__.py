@@ -49,12 +49,16 @@ def bounds(puzzle):
 
 
 def idastar(puzzle, *, heuristic=None, count=False, max_states=None, max_bytes=None,
-            max_nodes=None):
+            max_nodes=None, factor=1):
     """The family's ``idastar``: the specialised engine (ida.py) when the
-    bound has an incremental form, else the generic IDA*.  ``max_states``,
-    ``max_bytes``: only the path is held, the budget never binds."""
+    bound has an incremental form, else the generic IDA* (weighted, with a
+    ``factor``).  ``max_states``, ``max_bytes``: only the path is held, the
+    budget never binds."""
     name = getattr(heuristic, "name", None)
     bound = None
+    if factor != 1:
+        return (yield from generic_idastar(puzzle, heuristic=heuristic or puzzle.heuristic,
+                                           factor=factor))
     if heuristic is None or name is not None:
         bound = _bounds.incremental_bound(puzzle, name)
     if bound is not None:
@@ -80,8 +84,11 @@ def methods(puzzle):
     return out
 
 
+PROOF_MAX_CELLS = 36     # auto tries a proof up to 6x6 (and 7x5, 9x4 ...)
+
+
 def auto_method(puzzle):
-    if puzzle.n > 16:
+    if puzzle.n > 16 and (puzzle.metric != "tile" or puzzle.n > PROOF_MAX_CELLS):
         return "fast"
     if puzzle.metric == "multi" and puzzle.n > 9:
         # Many move sequences reach the same position in this metric (two
@@ -91,7 +98,15 @@ def auto_method(puzzle):
     return "idastar"
 
 
-judge_method = auto_method
+def quick_method(puzzle):
+    """Beyond 4x4 the fast solver answers first, then IDA* works on the proof."""
+    return "fast" if puzzle.n > 16 and auto_method(puzzle) != "fast" else None
+
+
+def judge_method(puzzle):
+    """Play mode's checks: the proof method, except beyond 4x4 where only the
+    fast solver answers in time (its answers say whether they are proven)."""
+    return "fast" if puzzle.n > 16 else auto_method(puzzle)
 
 
 def tables_needed(puzzle, bound=None, method=None):
@@ -153,5 +168,5 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "check_solvable", "methods", "auto_method",
-           "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+           "quick_method", "judge_method", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]

@@ -116,8 +116,9 @@ def _iteration_done(puzzle, bound, clock, limit, nextb, before, expanded, genera
     iterations.append(rec)
     if report is not None:
         report.append(rec)
-    yield progress(clock, bound=limit, expanded=expanded,
-                   generated=generated, iterations=iterations[-8:])
+    if found is None and nextb != 1 << 30:
+        yield progress(clock, bound=limit, expanded=expanded, generated=generated,
+                       iterations=iterations[-8:], lower_bound=nextb)
     if found is not None:
         return _result(puzzle, found, clock, expanded, generated,
                        iterations, solutions, count, bound)
@@ -131,7 +132,7 @@ def _checkpoint(cp, max_nodes, expanded, generated, limit, depth, iterations):
     if max_nodes is not None and expanded > max_nodes:
         _limit(cp.clock, expanded, generated, limit, iterations)
     yield from cp.tick(expanded, bound=limit, expanded=expanded, generated=generated,
-                       depth=depth, iterations=iterations[-8:])
+                       depth=depth, iterations=iterations[-8:], lower_bound=limit)
 
 
 def _limit(clock, expanded, generated, lower, iterations):

@@ -1,0 +1,180 @@
+"""Anytime solving, as a spec: ``auto`` gives a quick answer first and the
+proof after it in the same request; every progress record carries the best
+length found and the proven lower bound; a search stopped by a Cancel or the
+memory budget keeps its best solution and its bound; a solution travels in a
+link (``path``) and is checked move by move when the link is opened.  The
+lower bounds every engine reports are checked against the optimum found by
+breadth-first search.  Runs in CPython and inside Pyodide.
+"""
+
+import random
+
+import pytest
+
+from puzzlelab import api
+from puzzlelab.errors import Cancelled
+
+# a 5x5 scramble (a random walk from the goal): the fast solver answers
+# first (44 moves), IDA* then finds and proves the optimum (32), in about a
+# second of CPU in all
+SCRAMBLE_5x5 = "tiles:5x5:26a451739ebc8dfl0ijkhgmno"
+
+
+def records(req, stop_after=None):
+    """(progress records, reply); ``stop_after``: throw a Cancel into the
+    request after that many records (as the CLI's Ctrl-C does)."""
+    gen = api.handle(req)
+    out = []
+    while True:
+        try:
+            if stop_after is not None and len(out) >= stop_after:
+                gen.throw(Cancelled("Cancelled."))
+                raise AssertionError("the request went on after a Cancel")
+            out.append(next(gen))
+        except StopIteration as stop:
+            return out, stop.value
+
+
+def replayed(reply):
+    """The reply's path, opened as a link, gives the same positions."""
+    again = api.run({"op": "replay", "code": reply["code"], "path": reply["path"]})
+    assert again["ok"], again
+    assert again["codes"] == reply["codes"]
+    assert again["moves"] == reply["moves"]
+    return again
+
+
+def test_quick_answer_first_then_the_proof():
+    recs, reply = records({"op": "solve", "code": SCRAMBLE_5x5})
+    assert reply["ok"] and reply["optimal"], reply
+    improvements = [r["improvement"] for r in recs if "improvement" in r]
+    assert improvements, "no quick answer before the proof"
+    first = improvements[0]
+    assert first["algorithm"] == "fast" and first["length"] >= reply["length"]
+    assert len(first["codes"]) == first["length"] + 1
+    # the bounds only grow, never pass the optimum; the best only shrinks
+    lows = [r["lower_bound"] for r in recs if "lower_bound" in r]
+    assert lows == sorted(lows) and lows[-1] <= reply["length"]
+    bests = [r["best"] for r in recs if "best" in r]
+    assert bests == sorted(bests, reverse=True)
+    assert reply["lower_bound"] == reply["length"]
+    assert [i["length"] for i in reply["improvements"]][0] == first["length"]
+    assert reply["improvements"][-1]["optimal"]
+    replayed(reply)
+
+
+def test_cancel_keeps_the_best_and_the_bound():
+    recs, reply = records({"op": "solve", "code": SCRAMBLE_5x5}, stop_after=None)
+    n = next(i for i, r in enumerate(recs) if "improvement" in r) + 2
+    recs, stopped = records({"op": "solve", "code": SCRAMBLE_5x5}, stop_after=n)
+    assert stopped["ok"], stopped
+    assert stopped["stopped"]["type"] == "cancelled"
+    assert stopped["length"] >= reply["length"] >= stopped["lower_bound"] >= 1
+    assert stopped["optimal"] == (stopped["length"] == reply["length"] == stopped["lower_bound"])
+    replayed(stopped)
+
+
+def test_cancel_before_any_answer_says_so_with_the_bound():
+    recs, reply = records({"op": "solve", "code": "tiles:4x4:edf7bc95602148a3:0123456789abcdef",
+                           "algorithm": "idastar", "heuristic": "manhattan"}, stop_after=3)
+    assert not reply["ok"] and reply["error"]["type"] == "cancelled"
+    assert 41 <= reply["error"]["lower_bound"] <= 57      # Manhattan of Korf #1 is 41
+
+
+def test_budget_stop_keeps_the_quick_answer():
+    """The English board: depth-first answers at once; the proof (meet in
+    the middle) needs more than 16 MB, so it stops there and says so, with
+    the depth-first solution and the proven bound kept."""
+    recs, reply = records({"op": "solve", "code": "pegs:english", "max_memory": 16})
+    assert reply["ok"], reply
+    assert reply["stopped"]["type"] == "limit" and "memory budget" in reply["stopped"]["message"]
+    assert not reply["optimal"] and reply["length"] >= 18 >= reply["lower_bound"]
+    assert reply["improvements"][0]["algorithm"] == "dfs"
+    replayed(reply)
+
+
+def test_budget_stop_without_an_answer_carries_the_bound():
+    reply = api.run({"op": "solve", "code": "tiles:4x4:edf7bc95602148a3:0123456789abcdef",
+                     "algorithm": "bfs", "max_memory": 16})
+    assert not reply["ok"] and reply["error"]["type"] == "limit"
+    assert 1 <= reply["error"]["lower_bound"] <= 57
+
+
+def walk(code, steps, rng):
+    seen = {code}
+    for _ in range(steps):
+        moves = api.run({"op": "moves", "code": code})["moves"]
+        fresh = [m["code"] for m in moves if m["code"] not in seen]
+        if not fresh:
+            break
+        code = rng.choice(fresh)
+        seen.add(code)
+    return code
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_engine_reports_true_lower_bounds(seed):
+    """Each method's progress bounds never pass the optimum (by BFS), and
+    its final answer's bound equals it when proven."""
+    rng = random.Random(seed)
+    code = walk(["tiles:3x3:123456780", "tiles:4x2:12345670", "blocks:dad",
+                 "tiles:3x3:123456780"][seed], [22, 22, 12, 18][seed], rng)
+    optimum = api.run({"op": "solve", "code": code, "algorithm": "bfs"})["length"]
+    desc = api.run({"op": "describe", "code": code})
+    for method in desc["methods"]:
+        if not method["available"] or method["name"] == "iddfs" and optimum > 14:
+            continue
+        recs, reply = records({"op": "solve", "code": code, "algorithm": method["name"]})
+        assert reply["ok"], (method["name"], reply)
+        for r in recs:
+            assert r.get("lower_bound", 0) <= optimum, (method["name"], r)
+        assert reply["lower_bound"] <= optimum <= reply["length"]
+        if reply["optimal"]:
+            assert reply["length"] == optimum == reply["lower_bound"]
+
+
+@pytest.mark.parametrize("factor", [1.2, 2])
+def test_bounded_suboptimal_keeps_its_promise(factor):
+    rng = random.Random(7)
+    for _ in range(3):
+        code = walk("tiles:4x3:123456789ab0", 40, rng)
+        optimum = api.run({"op": "solve", "code": code})["length"]
+        for algorithm in ("astar", "idastar"):
+            reply = api.run({"op": "solve", "code": code, "algorithm": algorithm,
+                             "factor": factor})
+            assert reply["ok"], reply
+            assert optimum <= reply["length"] <= factor * optimum
+            assert reply["lower_bound"] <= optimum
+            assert reply["optimal"] == (reply["lower_bound"] == reply["length"])
+
+
+@pytest.mark.parametrize("code", ["tiles:3x3:867254301", "blocks:dad", "pegs:hoppers",
+                                  "tiles:4x4:d8e39107f54ac26b:0123456789abcdef&metric=multi"])
+def test_a_solution_travels_in_a_link(code):
+    reply = api.run({"op": "solve", "code": code})
+    assert reply["ok"] and reply["path"], reply
+    link = f"{code}&path={reply['path']}&lb={reply['lower_bound']}"
+    again = api.run({"op": "replay", "code": link})
+    assert again["ok"], again
+    assert again["codes"] == reply["codes"] and again["moves"] == reply["moves"]
+    assert again["optimal"] and again["from_link"]
+    # a link without its bound claims nothing
+    assert not api.run({"op": "replay", "code": code, "path": reply["path"]})["optimal"]
+
+
+@pytest.mark.parametrize("path, fragment", [
+    ("0000", "does not reach the goal"), ("zzzz", "does not fit this position"),
+    ("0.1.x", "does not fit"), ("ABC", "damaged"), ("0" * 40000, "damaged")])
+def test_a_damaged_solution_in_a_link_is_named(path, fragment):
+    reply = api.run({"op": "replay", "code": f"tiles:3x3:867254301&path={path}"})
+    assert not reply["ok"] and reply["error"]["type"] in ("bad_request", "invalid_code")
+    assert fragment in reply["error"]["message"], reply["error"]["message"]
+
+
+def test_factor_in_a_link_is_checked():
+    assert "number like 1.2" in api.run(
+        {"op": "describe", "code": "tiles:3x3:867254301&factor=x"})["error"]["message"]
+    assert "from 1 to 5" in api.run(
+        {"op": "solve", "code": "tiles:3x3:867254301&algo=astar&factor=9"})["error"]["message"]
+    reply = api.run({"op": "solve", "code": "tiles:3x3:867254301&algo=astar&factor=1.5"})
+    assert reply["ok"] and 31 <= reply["length"] <= 46 and reply["lower_bound"] <= 31
