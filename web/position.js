@@ -99,6 +99,7 @@ export async function load(app, link, { push = true, fromLink = true } = {}) {
   const { step: _step, path: _path, lb: _lb, ...keep } = opts;
   app.options = keep;
   adopt(app, reply, { push, fromLink });
+  let note = "";
   if (opts.path !== undefined && code) {
     // a link with its solution: check it move by move and show it at once
     const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric }),
@@ -109,12 +110,13 @@ export async function load(app, link, { push = true, fromLink = true } = {}) {
       showSolution(app, shown);
       return true;
     }
-    showMessage(`${shown.error.message} It is solved again instead.`, "info");
+    note = `${shown.error.message} It is solved again instead.`;
   }
   if ((opts.step !== undefined || opts.path !== undefined) && code) {
     // a link made during playback: solve again and show that step
     app.pendingStep = Number(opts.step) || 0;
     solve(app);
+    if (note) showMessage(note, "info");
   }
   return true;
 }

@@ -179,7 +179,7 @@ def _contract(puzzle):
     auto = by_name[family.auto_method(puzzle)]
     auto_json = auto.to_json(metrics)
     auto_json.update({"name": "auto", "label": f"Auto: {auto.label}",
-                      "help": AUTO_HELP, "resolves": auto.name})
+                      "help": AUTO_HELP, "resolves": auto.name, "factor": False})
     return ([auto_json] + [m.to_json(metrics) for m in methods],
             [b.to_json() for b in family.bounds(puzzle)])
 
