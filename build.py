@@ -173,6 +173,22 @@ def build_tables():
     return out
 
 
+def start_answers():
+    """The API's answers the page needs before the solver is ready (the
+    presets, and the description of every preset and of the page's first
+    position), made here by the same Python code the worker runs: the page
+    shows a board and its menus at once on a first visit, and asks the
+    worker for everything else (web/requests.js)."""
+    sys.path.insert(0, PYSRC)
+    from puzzlelab import api
+    reqs = [{"op": "presets"}]
+    codes = ["tiles:3x3:867254301"] + [p["code"] for p in api.run(reqs[0])["presets"]]
+    reqs += [{"op": "describe", "code": code} for code in dict.fromkeys(codes)]
+    answers = {json.dumps(req, sort_keys=True, separators=(",", ":")): api.run(req)
+               for req in reqs}
+    return (json.dumps({"answers": answers}, sort_keys=True, separators=(",", ":")) + "\n").encode()
+
+
 # -- the site ---------------------------------------------------------------
 
 def build(quiet=False):
@@ -197,6 +213,7 @@ def build(quiet=False):
     tables = build_tables()
     for name, data in tables.items():
         out[f"tables/{name}"] = data
+    out["start.json"] = start_answers()
     info = {"version": version, "pyodide": pyodide_version,
             "micropip": f"pyodide/{MICROPIP}", "wheel": f"{wheel_dir}/{wheel_name}",
             "tables": {n: len(d) for n, d in sorted(tables.items())},

@@ -1,14 +1,21 @@
 // The canvas: sizes it for the container and devicePixelRatio so drawing is
 // crisp, and converts between pointer coordinates and grid cells.  Renderers
 // (render/*.js) draw in CSS pixels through `ctx`, with the helpers of
-// render/draw.js; main.js makes the one Board, view.js sizes it per family.
+// render/draw.js; main.js makes the board and the goal picture, view.js
+// sizes them per family; share.js draws images on boards of its own.
 
 const MAX_CELL_PX = 96;   // largest cell, CSS pixels
 const MARGIN_PX = 10;     // space around the grid, CSS pixels
 
 export class Board {
-  constructor(canvas) {
+  // `width`: a fixed width in CSS pixels (the goal picture, images to share);
+  // `height`: a fixed largest height; `reserve`: CSS pixels of the container
+  // that are not the board's (room for the goal picture beside it).
+  constructor(canvas, { width = null, height = null, reserve = () => 0 } = {}) {
     this.canvas = canvas;
+    this.fixedWidth = width;
+    this.fixedHeight = height;
+    this.reserve = reserve;
     this.ctx = canvas.getContext("2d");
     this.cols = 3;
     this.rows = 3;
@@ -27,9 +34,16 @@ export class Board {
   }
 
   resize() {
-    const box = this.canvas.parentElement.getBoundingClientRect();
-    const avail = Math.max(160, Math.min(box.width || 400, 720));
-    const maxH = Math.max(200, window.innerHeight * 0.62);
+    let avail;
+    let maxH;
+    if (this.fixedWidth) {
+      avail = this.fixedWidth;
+      maxH = this.fixedHeight || this.fixedWidth * 1.5;
+    } else {
+      const box = this.canvas.parentElement.getBoundingClientRect();
+      avail = Math.max(160, Math.min((box.width || 400) - this.reserve(), 720));
+      maxH = Math.max(200, window.innerHeight * 0.62);
+    }
     this.cell = Math.min(MAX_CELL_PX, (avail - 2 * MARGIN_PX) / this.cols,
       (maxH - 2 * MARGIN_PX) / (this.rows * this.aspect));
     const w = Math.round(this.cols * this.cell + 2 * MARGIN_PX);

@@ -36,6 +36,12 @@
  *   takes (ms; default ANIM_MS in view.js)
  * @property {(text: string, data: Object, index: number) => MoveLabel} [listMove]
  *   how a move is listed (see listMove below)
+ * @property {(view: Object, desc: Object) => string} [text]  the view in words,
+ *   for screen readers (the board's description)
+ * @property {(desc: Object) => Object|null} [goalView]  a view of the goal for the
+ *   goal picture beside the board, drawn with `thumb: true`
+ * @property {(board: import("./board.js").Board, view: Object, move: Object) => void} [hint]
+ *   draws play mode's hinted move (api.py move_data) over the view
  */
 
 /**

@@ -12,10 +12,13 @@ import { loadFamilies } from "./family.js";
 import { setState, solverStatus } from "./status.js";
 import { forgetLocal, loadLocal, parseHash } from "./links.js";
 import { draw } from "./view.js";
+import { loadStartAnswers } from "./requests.js";
 
 async function main() {
   const app = createState();
-  app.board = new Board($("board"));
+  // the goal picture sits beside the board: leave it room
+  app.board = new Board($("board"), { reserve: () => ($("goal-pic").hidden ? 0 : 110) });
+  app.goalBoard = new Board($("goal"), { width: 84, height: 120 });
   let saved = loadLocal();           // checked there: only what saveLocal wrote
   const link = parseHash();
   if (saved && (!link || link === saved.link)) {
@@ -36,7 +39,9 @@ async function main() {
     }
   }
   app.solver = new Solver(solverStatus(app));
+  const answers = loadStartAnswers();
   const { start } = await import("./page.js");
+  await answers;
   await start(app, { saved, link });
 }
 

@@ -6,11 +6,27 @@
 
 import { $, fillSelect } from "./dom.js";
 
-// How each counting rule reads in the menu (the rule itself is the family's).
+// How each counting rule reads in the menu, when describe does not say
+// (its `metric_labels` / `metric_help`, the family's words, come first).
 const METRIC_LABELS = {
   tile: "one tile per move", multi: "a row of tiles per move (multi-tile)",
   step: "every unit step", move: "a run by one piece is one move", jump: "every jump",
 };
+const METRIC_HELP = {
+  tile: "Each tile slid one cell is one move: the usual count for the 8- and 15-puzzle.",
+  multi: "Sliding a whole row of tiles toward the blank at once is one move: shorter solutions, as a hand plays.",
+  step: "Every unit step of a block is one move.",
+  move: "A run of steps by one piece is one move.",
+  jump: "Every jump is one move; the number of jumps is fixed by the pegs removed.",
+};
+
+function metricLabel(d, m) {
+  return d.metric_labels?.[m] || METRIC_LABELS[m] || m;
+}
+
+function metricHelp(d, m) {
+  return d.metric_help?.[m] || METRIC_HELP[m] || "";
+}
 
 export const DEFAULT_BUDGET_MB = 1024;
 
@@ -43,8 +59,10 @@ export function fillSolveOptions(app, { fromLink = false } = {}) {
   }
   fillSelect($("algorithm"), algos, methods.some((m) => m.name === wanted && m.available) ? wanted : "auto");
   const metrics = d.metrics || [];
-  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: METRIC_LABELS[m] ? `${m}: ${METRIC_LABELS[m]}` : m })), d.metric);
+  fillSelect($("metric"), metrics.map((m) => ({ value: m, label: metricLabel(d, m) })), d.metric);
   $("metric-field").hidden = metrics.length < 2;
+  $("metric-help").textContent = metrics.length < 2 ? "" : metricHelp(d, d.metric);
+  $("metric-help").hidden = metrics.length < 2;
   followMethod(app, app.options.h || (fromLink ? "" : $("heuristic").value));
   $("solve").disabled = !app.solver.ready;
 }
@@ -93,6 +111,8 @@ export function followMethod(app, keep = $("heuristic").value) {
   if (m.factor && $("factor").value !== "1") notes.push(`With a factor it answers faster, at most ${$("factor").value} × the optimum, and shows the proven lower bound.`);
   $("method-help").textContent = notes.join(" ");
   $("heuristic").title = $("heuristic").disabled ? `${m.label} uses no lower bound.` : (bounds.find((b) => b.name === $("heuristic").value)?.help || "");
+  const chosen = bounds.find((b) => b.name === ($("heuristic").value || m.default_bound));
+  $("bound-help").textContent = $("heuristic").disabled ? `${m.label} uses no lower bound.` : chosen ? `${chosen.label}: ${chosen.help}` : "";
   $("count").parentElement.title = $("count").disabled ? `${m.label} cannot count optimal solutions.` : "";
 }
 

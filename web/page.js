@@ -55,12 +55,27 @@ function wire(app) {
  * the address bar's (or null).
  * @param {import("./state.js").AppState} app
  */
+const TIP_KEY = "puzzlelab:tip-seen";
+
+// The first-visit tip, until it is dismissed.
+function firstVisitTip() {
+  let seen = true;
+  try { seen = localStorage.getItem(TIP_KEY) === "1"; } catch (_) { /* storage disabled */ }
+  $("tip").hidden = seen;
+  $("tip-close").addEventListener("click", () => {
+    $("tip").hidden = true;
+    try { localStorage.setItem(TIP_KEY, "1"); } catch (_) { /* storage disabled */ }
+  });
+}
+
 export async function start(app, { saved, link }) {
   registerServiceWorker();
+  firstVisitTip();
   wire(app);
   updatePlayback(app);
   app.play = new Play({
-    request: (req) => request(app, req),
+    request: (req, onProgress) => request(app, req, onProgress),
+    cancel: (id) => app.solver.cancel(id),
     linkFor: (code) => linkFor(code, { metric: app.options.metric }),
     redraw: () => draw(app),
     message: showMessage,
@@ -83,7 +98,9 @@ export async function start(app, { saved, link }) {
   }
   if (!ok) ok = await loadQuiet(app, DEFAULT_CODE);
   fillPresets(app);
-  if (pageState() === "loading") setState("ready");
+  // "ready" means the solver too (a first visit shows the board and menus
+  // from start.json before it is; status.js says "ready" when it is)
+  if (pageState() === "loading" && app.solver.ready) setState("ready");
   // a family that failed to load is an error, not a missing family
   const said = $("message").hidden ? "" : $("message").textContent;
   const failed = Object.values(app.familyErrors).filter((text) => !said.includes(text));

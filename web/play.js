@@ -1,15 +1,22 @@
 // Play mode: the visitor makes the moves, from api.py's list of legal moves
 // (`moves`), so this file knows no rule; the family's play input
 // (play/<family>.js, via input.js) picks one from a gesture.  Undo/redo, a
-// counter, "how far?", "hint" and, where the family offers it, "never lose".
+// counter, "how far?", "hint" (shown on the board too) and, where the family
+// offers it, "never lose".  Thinking is bounded (THINK_MS) and can be
+// stopped; a move played meanwhile stops it at once (the worker does one
+// thing at a time: a move must never wait behind a hint).
 // Created by page.js; the move list is movelist.js's, as the solution's is.
 
 import { $ } from "./dom.js";
 import { fillMoveList } from "./movelist.js";
 
+const THINK_MS = 15000;       // "How far?" and "Hint" give up after this long
+
 export class Play {
-  constructor({ request, linkFor, redraw, message, onExit }) {
+  constructor({ request, cancel, linkFor, redraw, message, onExit }) {
     this.request = request;
+    this.cancelRequest = cancel;
+    this.thinking = null;     // the request of a hint or a distance, while it runs
     this.linkFor = linkFor;
     this.redraw = redraw;
     this.message = message;
@@ -28,6 +35,7 @@ export class Play {
     $("play-far").addEventListener("click", () => this.howFar());
     $("play-hint").addEventListener("click", () => this.showHint());
     $("play-apply-hint").addEventListener("click", () => { if (this.hint !== null) this.apply(this.hint); });
+    $("play-stop").addEventListener("click", () => this.stopThinking());
     $("play-judge").addEventListener("change", () => this.refresh());
     $("play-exit").addEventListener("click", () => this.exit());
   }
@@ -50,6 +58,7 @@ export class Play {
   }
 
   exit() {
+    this.stopThinking();
     this.active = false;
     $("play-panel").hidden = true;
     delete document.body.dataset.mode;
@@ -58,6 +67,7 @@ export class Play {
 
   async go(index) {
     if (index < 0 || index >= this.history.length || this.busy) return;
+    this.stopThinking();
     this.index = index;
     await this.refresh();
   }
@@ -66,6 +76,7 @@ export class Play {
   async apply(i) {
     const entry = this.moves[i];
     if (!entry || this.busy) return;
+    this.stopThinking();
     this.history.splice(this.index + 1);
     this.history.push(entry.code);
     this.index += 1;
@@ -76,6 +87,7 @@ export class Play {
   async refresh() {
     this.busy = true;
     this.hint = null;
+    this.message("");        // "Block A cannot move." was about the move before
     $("play-info").textContent = $("play-judge").checked ? "Checking which moves can still win…" : "";
     const reply = await this.request({ op: "moves", code: this.linkFor(this.code), judge: $("play-judge").checked });
     this.busy = false;
@@ -106,11 +118,42 @@ export class Play {
     $("play-apply-hint").disabled = this.hint === null;
   }
 
+  // Stop a hint or distance being worked out (a move, undo, exit, the button).
+  stopThinking() {
+    if (!this.thinking) return;
+    const { id } = this.thinking;
+    this.thinking = null;
+    $("play-stop").hidden = true;
+    if (id) this.cancelRequest(id);
+  }
+
+  // Solve from the game's position, for at most THINK_MS; the reply, or,
+  // when stopped, {ok: false, best, lower, stoppedBy} with what was learnt.
   async solveHere() {
+    this.stopThinking();
     $("play-info").textContent = "Thinking…";
-    const reply = await this.request({ op: "solve", code: this.linkFor(this.code), algorithm: "auto", max_memory: 256 });
-    if (!reply.ok) { $("play-info").textContent = reply.error.message; return null; }
-    return reply;
+    $("play-stop").hidden = false;
+    const at = this.code;
+    let best = null;
+    let lower = 0;
+    const promise = this.request({ op: "solve", code: this.linkFor(at), algorithm: "auto", max_memory: 256 }, (p) => {
+      if (p.improvement) best = p.improvement;
+      if (p.lower_bound !== undefined) lower = p.lower_bound;
+    });
+    this.thinking = promise;
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; this.stopThinking(); }, THINK_MS);
+    const reply = await promise;
+    clearTimeout(timer);
+    const mine = this.thinking === promise || timedOut;
+    if (this.thinking === promise) { this.thinking = null; $("play-stop").hidden = true; }
+    if (!mine || this.code !== at) return null;        // a move was played: forget it
+    if (reply.ok) return reply;
+    if (reply.error.type === "cancelled") {
+      return { ok: false, best, lower, why: timedOut ? `no proof within ${THINK_MS / 1000} s` : "stopped" };
+    }
+    $("play-info").textContent = reply.error.message;
+    return null;
   }
 
   // Only a proven answer is told as one; otherwise what is known is said
@@ -118,6 +161,7 @@ export class Play {
   async howFar() {
     const reply = await this.solveHere();
     if (!reply) return;
+    if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
     const n = reply.length;
     const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
     $("play-info").textContent = n === 0 ? "You are at the goal."
@@ -127,9 +171,16 @@ export class Play {
     else delete $("play-far").dataset.distance;
   }
 
+  // What a stopped search learnt, said as unproven.
+  unproven(r) {
+    const best = r.best ? ` the best found has ${r.best.length} moves,` : "";
+    return `No proven answer (${r.why}):${best} at least ${r.lower} moves are needed.`;
+  }
+
   async showHint() {
     const reply = await this.solveHere();
     if (!reply) return;
+    if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
     if (!reply.length) { $("play-info").textContent = "You are at the goal."; return; }
     if (!reply.optimal) {
       $("play-info").textContent = `No proven hint here: the best solution found has ${reply.length} moves, and no shorter than ${reply.lower_bound ?? 0} is proven impossible.`;
@@ -140,5 +191,6 @@ export class Play {
     if (this.hint < 0) this.hint = this.moves.findIndex((m) => m.move === reply.moves[0]);
     $("play-info").textContent = `Hint: ${reply.moves[0]} (then ${reply.length - 1} more).`;
     this.renderMoves();
+    this.redraw();              // the hint on the board
   }
 }

@@ -1,11 +1,11 @@
 // Playback of a solution: the buttons ⏮ ◀ ▶ ▶︎| ⏭ and the slider, the move
-// counter, auto-play, the keys (. , PageDown PageUp Home End Space) and the
+// counter, auto-play at the chosen speed, the keys (. , PageDown PageUp Home End Space) and the
 // slide from one step to the next (drawn by view.js).  Wired by page.js;
 // solve.js and position.js call goTo/stopPlay/updatePlayback.
 
 import { $ } from "./dom.js";
 import { shownView } from "./state.js";
-import { draw, animMs } from "./view.js";
+import { draw, animMs, playSpeed } from "./view.js";
 
 const STEP_MS = 420;          // auto-play: time per move
 const STEP_PAUSE_MS = 180;    // auto-play: rest after a slide
@@ -24,6 +24,27 @@ export function updatePlayback(app) {
   document.querySelectorAll("#moves button").forEach((b, i) => {
     if (i + 1 === app.step) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
   });
+  const atGoal = !!app.solution && app.step === n && !app.play?.active;
+  $("board-wrap").classList.toggle("at-goal", atGoal);
+  $("summary").replaceChildren(...summary(app, atGoal));
+}
+
+// The action bar's one line: the answer and what is proven of it, and
+// "Goal reached" at the end of playback.
+function summary(app, atGoal) {
+  const s = app.solution;
+  if (!s) return [];
+  const kind = document.body.dataset.solution;
+  const lower = document.body.dataset.lowerBound;
+  const proof = kind === "optimal" ? "proven optimal" : kind === "provisional" ? `best so far · proven ≥ ${lower}` : `proven ≥ ${lower}`;
+  const out = [`${s.length} move${s.length === 1 ? "" : "s"} · ${proof}`];
+  if (atGoal) {
+    const badge = document.createElement("span");
+    badge.className = "goal-badge";
+    badge.textContent = " · Goal reached ✓";
+    out.push(badge);
+  }
+  return out;
 }
 
 // One step forward slides (unless the visitor prefers reduced motion).
@@ -61,7 +82,7 @@ function togglePlay(app) {
     if (!app.solution || app.step >= app.solution.positions.length - 1) { stopPlay(app); return; }
     goTo(app, app.step + 1, true);
     const ms = animMs(app, app.solution.move_data[app.step - 1]);
-    app.playing = setTimeout(tick, Math.max(STEP_MS, ms + STEP_PAUSE_MS));
+    app.playing = setTimeout(tick, Math.max(STEP_MS / playSpeed(), ms + STEP_PAUSE_MS / playSpeed()));
   };
   app.playing = setTimeout(tick, 0);
   updatePlayback(app);

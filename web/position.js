@@ -26,9 +26,14 @@ function editorApi(app) {
     // `code`: edit this position instead of the start (e.g. the one shown in playback)
     async edit(action, args = {}, code = app.desc.code) {
       if (pageState() === "solving") return null;
+      const before = linkFor(app.desc.code, app.options);
       const reply = await request(app, { op: "edit", code: linkFor(code, app.options), action, args });
       if (!reply.ok) { showMessage(reply.error.message); return null; }
       showMessage(reply.note || "", "info");   // what the edit had to take away, if anything
+      if (reply.code !== app.desc.code) {
+        app.edits.undo.push(before);
+        app.edits.redo = [];
+      }
       adopt(app, reply, { push: false });
       return reply;
     },
@@ -48,6 +53,10 @@ function adopt(app, desc, { push = false, fromLink = false } = {}) {
   app.anim = null;
   if (desc.options?.metric) app.options.metric = desc.options.metric;
   $("result").hidden = true;
+  delete document.body.dataset.solution;
+  // what was said of the previous position goes with it
+  $("analysis-out").replaceChildren();
+  $("chart").hidden = true;
   $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
   $("code").value = desc.code;
   fillSolveOptions(app, { fromLink });
@@ -57,19 +66,22 @@ function adopt(app, desc, { push = false, fromLink = false } = {}) {
   if (editor) editor.mount($("editor"), app, editorApi(app));
   else $("editor").replaceChildren();
   app.mounted = editor ? desc.family : null;
+  $("edit-undo").disabled = !app.edits.undo.length;
+  $("edit-redo").disabled = !app.edits.redo.length;
   syncPreset(app);
   const link = linkFor(desc.code, app.options);
   if (parseHash() !== link) setHash(link, push);
   saveLocal(link, desc);
   updatePlayback(app);
   draw(app);
-  if (pageState() !== "solving") setState("ready");
+  // "ready" is the solver's too: until it is, the board shows but stays "loading"
+  if (pageState() !== "solving") setState(app.solver.ready ? "ready" : "loading");
 }
 
 // Load a code or link typed, picked or opened.  A bad one (or one of a
 // family whose page parts failed to load) leaves the current position as it
 // is and says why.
-export async function load(app, link, { push = true, fromLink = true } = {}) {
+export async function load(app, link, { push = true, fromLink = true, edit = false } = {}) {
   const { code, opts } = parseLink(link);
   // A new position while a search runs: stop it and switch at once (the
   // search was for the old one).
@@ -90,12 +102,13 @@ export async function load(app, link, { push = true, fromLink = true } = {}) {
   const problem = reply.ok ? familyProblem(app, reply.family) : `That code could not be opened: ${reply.error.message}`;
   if (problem) {
     showMessage(problem);
-    setState(app.desc ? (previous === "loading" ? "ready" : previous) : "error");
+    setState(app.desc ? (previous === "loading" ? (app.solver.ready ? "ready" : "loading") : previous) : "error");
     $("solve").disabled = !app.solver.ready || !!app.solveReq;
     return false;
   }
   showMessage("");
   if (app.play?.active) app.play.exit();
+  if (!edit) app.edits = { undo: [], redo: [] };   // another position: its own history
   const { step: _step, path: _path, lb: _lb, ...keep } = opts;
   app.options = keep;
   adopt(app, reply, { push, fromLink });
@@ -121,6 +134,19 @@ export async function load(app, link, { push = true, fromLink = true } = {}) {
   return true;
 }
 
+// The editor's undo (`back`) and redo: the position before (after) the last edit.
+async function undoEdit(app, back) {
+  const from = back ? app.edits.undo : app.edits.redo;
+  const to = back ? app.edits.redo : app.edits.undo;
+  if (!from.length || !app.desc || pageState() === "solving") return;
+  const here = linkFor(app.desc.code, app.options);
+  const link = from.pop();
+  if (await load(app, link, { push: false, fromLink: false, edit: true })) to.push(here);
+  else from.push(link);
+  $("edit-undo").disabled = !app.edits.undo.length;
+  $("edit-redo").disabled = !app.edits.redo.length;
+}
+
 // load(), keeping what the message box says (start-up: the link that failed).
 export function loadQuiet(app, link) {
   return keepingMessage(() => load(app, link, { push: false }));
@@ -141,12 +167,22 @@ function syncPreset(app) {
   const sel = $("preset");
   if (!app.presets.length) return;
   if (sel.dataset.family !== app.family) { fillPresets(app); return; }
-  const match = app.presets.find((p) => p.code === app.desc?.code);
+  const match = app.presets.find((p) => p.code === app.desc?.code || p.position === app.desc?.code);
   sel.value = match ? match.code : "";
+  // the whole label (a menu cuts long ones)
+  $("preset-label").textContent = match ? match.label : "";
 }
 
 export function wirePosition(app) {
   $("code-form").addEventListener("submit", (e) => { e.preventDefault(); load(app, $("code").value.trim()); });
+  $("edit-undo").addEventListener("click", () => undoEdit(app, true));
+  $("edit-redo").addEventListener("click", () => undoEdit(app, false));
+  document.addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.target.closest("input, select, textarea") || app.play?.active) return;
+    const key = e.key.toLowerCase();
+    if (key === "z" && !e.shiftKey) { undoEdit(app, true); e.preventDefault(); }
+    else if (key === "y" || (key === "z" && e.shiftKey)) { undoEdit(app, false); e.preventDefault(); }
+  });
   $("preset").addEventListener("change", (e) => { if (e.target.value) load(app, e.target.value); });
   document.querySelectorAll(".families button").forEach((b) => b.addEventListener("click", () => {
     const first = app.presets.find((p) => p.family === b.dataset.family);

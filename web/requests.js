@@ -6,9 +6,28 @@
 
 import { $ } from "./dom.js";
 
+// Answers build.py made with the same Python (start.json: the presets and
+// their descriptions), given while the solver is still starting, so a first
+// visit shows a board and its menus at once.
+let startAnswers = {};
+
+export async function loadStartAnswers() {
+  try {
+    const response = await fetch(new URL("../start.json", import.meta.url));
+    if (response.ok) startAnswers = (await response.json()).answers || {};
+  } catch (_) { /* offline before the first visit finished: ask the worker */ }
+}
+
+// The key of a request in start.json: its JSON with sorted keys.
+function keyOf(req) {
+  return JSON.stringify(Object.fromEntries(Object.entries(req).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
+
 // A request sent at once, ready or not (the worker queues it until it is);
 // the reply never rejects: puzzle errors and start-up failures are replies.
 export function request(app, req, onProgress) {
+  const known = app.solver.ready ? undefined : startAnswers[keyOf(req)];
+  if (known !== undefined) return Promise.resolve(structuredClone(known));
   return app.solver.request(req, onProgress);
 }
 
@@ -30,6 +49,10 @@ export function cancel(app) {
 // While a long request runs: Cancel on, everything that would start another
 // (or change the position) off.
 export function setBusy(app, busy) {
+  // focus is never lost to a button that turns off: Solve hands it to
+  // Cancel while busy, and takes it back after
+  const focused = document.activeElement;
+  const keep = focused && (focused.id === "solve" || focused.id === "cancel" || focused.id === "lab-run");
   $("busy").hidden = !busy;
   $("lab-run").disabled = busy || !app.solver.ready;
   $("play-start").disabled = busy;
@@ -38,6 +61,7 @@ export function setBusy(app, busy) {
   $("analyze").disabled = busy || !app.solver.ready;
   $("code-form").querySelector("button").disabled = busy;
   $("editor").inert = busy;
+  if (keep && focused.disabled) $(busy ? "cancel" : focused.id === "cancel" ? "solve" : focused.id).focus();
 }
 
 // A progress record (protocol.js PROGRESS) as a line or two of text.

@@ -46,7 +46,7 @@ export async function solve(app) {
       best = { ...p.improvement, code: frozen.code, family: frozen.family };
       showSolution(app, best, { provisional: true, lower });
     } else if (best) {
-      showBound(best, { provisional: true, lower });
+      showProgressBound(app, best, lower);
     }
     $("progress").textContent = formatProgress(p);
   });
@@ -117,6 +117,12 @@ function showBound(sol, { provisional = false, lower = sol.lower_bound ?? 0 } = 
   document.body.dataset.lowerBound = String(proven ? sol.length : lower);
 }
 
+// While searching with an answer in hand: the new bound in words.
+function showProgressBound(app, best, lower) {
+  showBound(best, { provisional: true, lower });
+  updatePlayback(app);
+}
+
 // Show a solve reply (or an improvement while searching, `provisional`, or
 // a solution a link carried) in the result box and playback.
 export function showSolution(app, reply, { provisional = false, lower, ms = null } = {}) {
@@ -131,7 +137,8 @@ export function showSolution(app, reply, { provisional = false, lower, ms = null
   const st = reply.stats;
   let stats = reply.from_link ? "From the link" : reply.algorithm_label || reply.algorithm;
   if (reply.proved_by_label) stats += `, proven optimal by ${reply.proved_by_label}`;
-  if (st && !reply.from_link) stats += ` · ${st.expanded.toLocaleString("en")} states expanded · ${st.seconds.toFixed(2)} s in the solver`;
+  if (st && !reply.from_link && st.expanded) stats += ` · ${st.expanded.toLocaleString("en")} states expanded`;
+  if (st && !reply.from_link) stats += ` · ${st.seconds.toFixed(2)} s in the solver`;
   if (provisional && reply.seconds !== undefined) stats += ` · found after ${reply.seconds.toFixed(2)} s`;
   if (reply.solutions !== undefined) stats += ` · ${reply.solutions.toLocaleString("en")} optimal solution${reply.solutions === 1 ? "" : "s"}`;
   if (reply.improvements?.length > 1) stats += ` · found ${reply.improvements.map((i) => `${i.length} at ${i.seconds.toFixed(1)} s`).join(", ")}`;

@@ -8,6 +8,8 @@
  * @typedef {Object} AppState
  * @property {import("./solver.js").Solver|null} solver  the worker's handle (main.js)
  * @property {import("./board.js").Board|null} board  the canvas (main.js)
+ * @property {import("./board.js").Board|null} goalBoard  the goal picture beside it (main.js)
+ * @property {string|null} goalShown  the code whose goal the goal picture shows (view.js)
  * @property {import("./play.js").Play|null} play  play mode (page.js)
  * @property {import("./lab.js").Lab|null} lab  the algorithm lab (page.js)
  * @property {Object<string, import("./family.js").Family>} families  loaded family modules, by name
@@ -18,6 +20,8 @@
  * @property {string|null} mounted  the family whose editor is mounted beside the board
  *   (null until a position is described, and for a family that failed to load)
  * @property {{metric?: string, algo?: string, h?: string}} options  link options of the position
+ * @property {{undo: string[], redo: string[]}} edits  the editor's undo and redo: links
+ *   of the positions before (after) each edit; emptied when another position is opened
  * @property {number} loading  describe requests in flight: Solve waits until none is
  * @property {Promise|boolean|null} solveReq  the long request running (true until the worker has it)
  * @property {number|null} cancelAt  performance.now() of the last Cancel (for data-cancel-ms)
@@ -35,6 +39,8 @@ export function createState() {
   return Object.seal({
     solver: null,
     board: null,
+    goalBoard: null,
+    goalShown: null,
     play: null,
     lab: null,
     families: {},
@@ -44,6 +50,7 @@ export function createState() {
     family: "tiles",
     mounted: null,
     options: {},
+    edits: { undo: [], redo: [] },
     loading: 0,
     solveReq: null,
     cancelAt: null,

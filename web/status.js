@@ -37,6 +37,7 @@ export async function keepingMessage(action) {
 export function solverStatus(app) {
   return {
     onStatus(msg) {
+      $("status").classList.toggle("failed", msg.step === "failed");
       if (msg.step === "failed") {
         $("status").textContent = msg.message;
         setState("error");
@@ -46,6 +47,7 @@ export function solverStatus(app) {
       if (msg.step === "ready") {
         if (!app.solverReady) { app.solverReady = true; performance.mark("solver-ready"); }
         setBusy(app, !!app.solveReq);
+        if (pageState() === "loading" && app.desc && !app.loading) setState("ready");
       }
     },
     onSilence(ms) {

@@ -9,9 +9,14 @@ import { shownView, shownCode } from "./state.js";
 
 const ANIM_MS = 240;    // a slide, when the renderer does not say (animMs)
 
-// How long the slide of `move` takes (ms).
+// The playback speed chosen (1 = as the renderer says).
+export function playSpeed() {
+  return Number($("pb-speed")?.value) || 1;
+}
+
+// How long the slide of `move` takes (ms), at the playback speed.
 export function animMs(app, move) {
-  return app.families[app.desc?.family]?.render.animMs?.(move) ?? ANIM_MS;
+  return (app.families[app.desc?.family]?.render.animMs?.(move) ?? ANIM_MS) / playSpeed();
 }
 
 export function draw(app) {
@@ -32,8 +37,29 @@ export function draw(app) {
   }
   if (playing) Object.assign(opts, family.play.playOptions?.(app.play));
   family.render.draw(app.board, view, opts);
+  const hinted = playing && app.play.hint !== null ? app.play.moves[app.play.hint] : null;
+  if (hinted && !app.anim) family.render.hint?.(app.board, view, hinted.move_data);
   if (!app.firstBoard) { app.firstBoard = true; performance.mark("first-board"); }
   const code = shownCode(app);
   $("position-code").textContent = code;
   $("board").setAttribute("aria-label", `${app.desc.family} board, position ${code}`);
+  if (!app.anim) $("board-text").textContent = family.render.text?.(view, app.desc) || `Position ${code}`;
+  drawGoal(app, family);
+}
+
+// The goal picture beside the board (the renderer's goalView; none: hidden).
+function drawGoal(app, family) {
+  const key = `${app.desc.code}|${app.desc.metric || ""}`;
+  if (app.goalShown === key) return;
+  app.goalShown = key;
+  const goal = family.render.goalView?.(app.desc) || null;
+  const was = $("goal-pic").hidden;
+  $("goal-pic").hidden = !goal;
+  if (goal) {
+    const g = family.render.grid(goal, app.desc);
+    app.goalBoard.setGrid(g.cols, g.rows, g.aspect);
+    family.render.draw(app.goalBoard, goal, { desc: app.desc, thumb: true });
+    $("goal").setAttribute("aria-label", `The goal: ${family.render.text?.(goal, app.desc) || ""}`);
+  }
+  if (was !== !goal) { app.board.resize(); draw(app); }
 }

@@ -643,7 +643,10 @@ def presets(req=None):
     out = []
     for name in FAMILIES:
         for label, code in family_module(name).PRESETS:
-            out.append({"family": name, "label": label, "code": code})
+            # ``position``: the code describe gives (a named preset's full
+            # code), so the page can tell which preset is on the board
+            out.append({"family": name, "label": label, "code": code,
+                        "position": codes.parse(code).code()})
     return {"ok": True, "op": "presets", "presets": out}
 
 

@@ -192,6 +192,9 @@ class Method:
     factor       it can trade optimality for speed: with ``factor`` w > 1
                  (weighted A*/IDA*) its answer is at most w times the
                  optimum, and it reports the proven lower bound
+    practical    it is expected to finish on this position within the lab's
+                 time limit (the lab pre-checks these; the others are
+                 offered, unchecked, with ``why_slow`` saying why)
     why          set when it is not available for this position: the reason
     """
 
@@ -206,6 +209,8 @@ class Method:
     single_goal: bool = False
     optimal: bool = True
     factor: bool = False
+    practical: bool = True
+    why_slow: str = ""
     why: str = ""
 
     @property
@@ -223,4 +228,5 @@ class Method:
                 "count": self.count,
                 "metrics": list(self.metrics if self.metrics is not None else all_metrics),
                 "single_goal": self.single_goal, "optimal": self.optimal,
-                "factor": self.factor}
+                "factor": self.factor, "practical": self.practical and self.available,
+                "why_slow": self.why_slow}

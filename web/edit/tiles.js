@@ -39,9 +39,10 @@ export function mount(root, app, api) {
   root.replaceChildren(size, goal, mode, target, hint);
 }
 
-// Editing the goal shows the goal on the board.
+// Editing the goal shows the goal on the board (also over a solution shown:
+// what is clicked is what is seen).
 export function view(app) {
-  if (ui.target !== "goal" || app.solution) return null;
+  if (ui.target !== "goal") return null;
   return { family: "tiles", width: app.desc.width, height: app.desc.height, cells: app.desc.goal };
 }
 

@@ -114,3 +114,26 @@ export function roundedPath(ctx, cells, toPx, inset, radius, cell) {
     ctx.closePath();
   }
 }
+
+// An arrow from (x0, y0) to (x1, y1), CSS pixels: the hinted move on a board.
+export function arrow(ctx, x0, y0, x1, y1, color, width = 5) {
+  const angle = Math.atan2(y1 - y0, x1 - x0);
+  const head = width * 2.6;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.fillStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineCap = "round";
+  ctx.globalAlpha = 0.85;
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1 - Math.cos(angle) * head * 0.8, y1 - Math.sin(angle) * head * 0.8);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x1, y1);
+  ctx.lineTo(x1 - Math.cos(angle - 0.45) * head, y1 - Math.sin(angle - 0.45) * head);
+  ctx.lineTo(x1 - Math.cos(angle + 0.45) * head, y1 - Math.sin(angle + 0.45) * head);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}

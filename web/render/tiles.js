@@ -4,7 +4,7 @@
 // Siblings: render/blocks.js, render/pegs.js, the shared helpers in
 // render/draw.js; view.js calls it (the interface is written down in family.js).
 
-import { palette, roundRect, ease } from "./draw.js";
+import { palette, roundRect, ease, arrow } from "./draw.js";
 
 export function grid(view) {
   return { cols: view.width, rows: view.height, aspect: 1 };
@@ -61,5 +61,36 @@ export function draw(board, view, opts = {}) {
     ctx.strokeStyle = p.accent;
     ctx.lineWidth = 3;
     ctx.strokeRect(rect.x + 3, rect.y + 3, rect.w - 6, rect.h - 6);
+  }
+}
+
+// The position in words, row by row (screen readers).
+export function text(view) {
+  const rows = [];
+  for (let r = 0; r < view.height; r++) {
+    const row = view.cells.slice(r * view.width, (r + 1) * view.width).map((t) => (t ? String(t) : "blank"));
+    rows.push(`row ${r + 1}: ${row.join(" ")}`);
+  }
+  return `${view.width} by ${view.height} tiles; ${rows.join("; ")}.`;
+}
+
+// The goal picture: the goal position (describe's goal cells).
+export function goalView(desc) {
+  return desc.goal ? { family: "tiles", width: desc.width, height: desc.height, cells: desc.goal } : null;
+}
+
+const STEP = { U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1] };
+
+// The hinted move (api.py move_data: tile(s) and direction) as arrows.
+export function hint(board, view, move) {
+  const [dr, dc] = STEP[move.dir] || [0, 0];
+  for (const tile of move.tiles || [move.tile]) {
+    const i = view.cells.indexOf(tile);
+    if (i < 0) continue;
+    const rect = board.cellRect(Math.floor(i / view.width), i % view.width);
+    const x = rect.x + rect.w / 2;
+    const y = rect.y + rect.h / 2;
+    arrow(board.ctx, x - dc * rect.w * 0.2, y - dr * rect.h * 0.2, x + dc * rect.w * 0.75, y + dr * rect.h * 0.75,
+      palette().accent, Math.max(3, board.cell * 0.08));
   }
 }

@@ -34,8 +34,8 @@ PRESETS = [
     ("8-puzzle: a short one", "tiles:3x3:123405786"),
     ("15-puzzle: Korf #55 (41 moves)", "tiles:4x4:d8e39107f54ac26b:0123456789abcdef"),
     ("15-puzzle: Korf #1 (57 moves)", "tiles:4x4:edf7bc95602148a3:0123456789abcdef"),
-    ("2x4 board", "tiles:4x2:73654210"),
-    ("5x5 board", "tiles:5x5:024a918d3567hefbcnikglmjo"),
+    ("4x2 board, 4 columns x 2 rows: a hardest position (36 moves)", "tiles:4x2:07214365:12345670"),
+    ("24-puzzle (5x5): a 24-move scramble", "tiles:5x5:024a918d3567hefbcnikglmjo"),
 ]
 
 
@@ -74,11 +74,24 @@ FAST = Method(
     fast.fast_search, optimal=False)
 
 
+# methods that hold every position (or search blindly) are practical on
+# boards of at most this many cells (the 8-puzzle's 181,440 positions)
+SMALL = 9
+SLOW = {"bfs": "it would hold more positions than the memory budget allows",
+        "bidir": "it would hold more positions than the memory budget allows",
+        "iddfs": "it searches without a lower bound: hours on a board this big",
+        "astar": "it would hold more positions than the memory budget allows"}
+
+
 def methods(puzzle):
     out = []
     for m in generic_methods(puzzle, list(puzzle.heuristics), _bounds.default_bound(puzzle)):
         if m.name == "idastar" and puzzle.metric == "tile":
             m = m.but(run=idastar)
+        if m.name in SLOW and puzzle.n > SMALL and m.name != auto_method(puzzle):
+            m = m.but(practical=False, why_slow=SLOW[m.name])
+        if m.name == "idastar" and puzzle.n > PROOF_MAX_CELLS:
+            m = m.but(practical=False, why_slow="a proof on a board this big takes hours")
         out.append(m)
     out.append(FAST)
     return out
