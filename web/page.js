@@ -42,6 +42,8 @@ function wire(app) {
   wirePlayback(app);
   wireShare(app);
   wireAnalysis(app);
+  // the skip link focuses Solve (a plain #solve would become the address)
+  $("skip").addEventListener("click", (e) => { e.preventDefault(); $("solve").focus(); });
   $("play-start").addEventListener("click", () => {
     if (!app.desc) return;
     stopPlay(app);

@@ -35,7 +35,7 @@ export class Play {
     $("play-far").addEventListener("click", () => this.howFar());
     $("play-hint").addEventListener("click", () => this.showHint());
     $("play-apply-hint").addEventListener("click", () => { if (this.hint !== null) this.apply(this.hint); });
-    $("play-stop").addEventListener("click", () => this.stopThinking());
+    $("play-stop").addEventListener("click", () => this.stopThinking("button"));
     $("play-judge").addEventListener("change", () => this.refresh());
     $("play-exit").addEventListener("click", () => this.exit());
   }
@@ -118,10 +118,12 @@ export class Play {
     $("play-apply-hint").disabled = this.hint === null;
   }
 
-  // Stop a hint or distance being worked out (a move, undo, exit, the button).
-  stopThinking() {
+  // Stop a hint or distance being worked out: `why` "move" (a move, undo,
+  // exit: the answer would be about another position), "button" or "time".
+  stopThinking(why = "move") {
     if (!this.thinking) return;
     const { id } = this.thinking;
+    this.thinking.stoppedBy = why;
     this.thinking = null;
     $("play-stop").hidden = true;
     if (id) this.cancelRequest(id);
@@ -141,16 +143,14 @@ export class Play {
       if (p.lower_bound !== undefined) lower = p.lower_bound;
     });
     this.thinking = promise;
-    let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; this.stopThinking(); }, THINK_MS);
+    const timer = setTimeout(() => this.stopThinking("time"), THINK_MS);
     const reply = await promise;
     clearTimeout(timer);
-    const mine = this.thinking === promise || timedOut;
     if (this.thinking === promise) { this.thinking = null; $("play-stop").hidden = true; }
-    if (!mine || this.code !== at) return null;        // a move was played: forget it
+    if (promise.stoppedBy === "move" || this.code !== at) return null;   // about another position
     if (reply.ok) return reply;
     if (reply.error.type === "cancelled") {
-      return { ok: false, best, lower, why: timedOut ? `no proof within ${THINK_MS / 1000} s` : "stopped" };
+      return { ok: false, best, lower, why: promise.stoppedBy === "time" ? `no proof within ${THINK_MS / 1000} s` : "stopped" };
     }
     $("play-info").textContent = reply.error.message;
     return null;
