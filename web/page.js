@@ -56,7 +56,7 @@ function wire(app) {
  * @param {import("./state.js").AppState} app
  */
 export async function start(app, { saved, link }) {
-  registerServiceWorker();
+  registerServiceWorker(app.solver.whenReady());
   wire(app);
   updatePlayback(app);
   app.play = new Play({
