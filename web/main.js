@@ -1,8 +1,8 @@
 // Puzzle Lab's entry point (index.html loads it).  Makes the one state
-// (state.js) and the canvas, starts the solver worker (first: it takes the
-// longest), draws the last position from local storage at once (with that
-// family's modules only, before the rest of the page), then loads page.js,
-// which wires the page's parts and opens the first position.
+// (state.js) and the canvas, draws the last position from local storage at
+// once (with that family's modules only, before the rest of the page),
+// starts the solver worker, then loads page.js, which wires the page's parts
+// and opens the first position.
 
 import { Solver } from "./solver.js";
 import { Board } from "./board.js";
@@ -16,7 +16,6 @@ import { draw } from "./view.js";
 async function main() {
   const app = createState();
   app.board = new Board($("board"));
-  app.solver = new Solver(solverStatus(app));
   let saved = loadLocal();           // checked there: only what saveLocal wrote
   const link = parseHash();
   if (saved && (!link || link === saved.link)) {
@@ -36,6 +35,7 @@ async function main() {
       }
     }
   }
+  app.solver = new Solver(solverStatus(app));
   const { start } = await import("./page.js");
   await start(app, { saved, link });
 }
