@@ -189,6 +189,18 @@ async function ordinaryBoot(info, setStep) {
   pyodide.FS.unlink(staged);
 }
 
+// The solver's modules from the started interpreter (throws if it has none).
+function adopt() {
+  api = pyodide.pyimport("puzzlelab.api");
+  try {
+    tablesMod = pyodide.pyimport("puzzlelab.tables");
+    pyodide.FS.mkdirTree("/tables");
+    tablesMod.register_dir("/tables");
+  } catch (err) {
+    tablesMod = null;
+  }
+}
+
 async function boot() {
   let step = "runtime";
   const setStep = (next) => { step = next; status(step); };
@@ -201,24 +213,21 @@ async function boot() {
     if (snapshot) {
       try {
         await bootFromSnapshot(info, snapshot);
+        adopt();
         how = "snapshot";
       } catch (err) {
         // said to the console only: the ordinary boot follows, as on a first visit
         fallback = String(err.message || err).split("\n")[0];
         console.info(`Puzzle Lab: the saved solver snapshot was not used (${fallback}); starting normally.`);
         pyodide = null;
-        if (!await compiled.then(() => true, () => false)) compiled = null;
+        api = null;
+        if (compiled && !await compiled.then(() => true, () => false)) compiled = null;
         await forgetSnapshot(info);
       }
     }
-    if (!pyodide) await ordinaryBoot(info, setStep);
-    api = pyodide.pyimport("puzzlelab.api");
-    try {
-      tablesMod = pyodide.pyimport("puzzlelab.tables");
-      pyodide.FS.mkdirTree("/tables");
-      tablesMod.register_dir("/tables");
-    } catch (err) {
-      tablesMod = null;
+    if (!pyodide) {
+      await ordinaryBoot(info, setStep);
+      adopt();
     }
     if (interrupt) pyodide.setInterruptBuffer(interrupt);
     status("ready", { version: info.version, build: info.build, pyodide: info.pyodide,
