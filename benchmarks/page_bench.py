@@ -137,10 +137,12 @@ class Counter:
         with self.lock:
             return self.requests, self.bytes
 
-    def between(self, start, end):
-        """Bytes sent from `start` to `end` (time.perf_counter())."""
+    def between(self, start, end, skip=()):
+        """Bytes sent from `start` to `end` (time.perf_counter()), but for
+        paths that contain one of `skip`."""
         with self.lock:
-            return sum(size for t, _, size in self.log if start <= t <= end)
+            return sum(size for t, path, size in self.log
+                       if start <= t <= end and not any(part in path for part in skip))
 
 
 def serve_site(site=None):
@@ -259,8 +261,11 @@ def one_load(page, url, counter):
             pass
     boot = info["boot"] or {}
     start = out.pop("_start")
-    if solver_ready is not None:     # what the solver's start downloaded (the service worker comes after)
-        out["bytes_to_solver_ready"] = counter.between(start, start + solver_ready / 1000 + 0.05)
+    if solver_ready is not None:
+        # what the solver's start downloaded: the service worker's fetches
+        # come after it, the snapshot (never needed to start) at once after
+        out["bytes_to_solver_ready"] = counter.between(start, start + solver_ready / 1000 + 0.05,
+                                                       skip=("/snapshot/",))
     out.update({
         "first_board_ms": first_board,
         "solver_ready_ms": solver_ready,
@@ -352,17 +357,19 @@ def run(cold=3, cached=3, ordinary=None, replaced=None, solve=True, site=None):
                 ctx.add_init_script(WATCH_SCRIPT)
                 page = ctx.new_page()
                 watch(page)
+                first_visit_from = counter.now()[1]
                 load = one_load(page, target, counter)
                 if i < cold:
                     out["cold"].append(load)
                 if i == 0 and solve and load["state"] == "ready":
                     out["solve"] = time_solve(page)
             if cached or ordinary or replaced:
-                # what the first visit downloads after its solver is ready:
-                # the service worker's precache, then the snapshot
-                _, sent0 = counter.now()
+                # what the first visit downloads in all, and after its
+                # solver is ready: the service worker's precache, the snapshot
                 wait_cached(page)
-                sizes["first_visit_background"] = counter.now()[1] - sent0
+                sizes["first_visit_total"] = counter.now()[1] - first_visit_from
+                sizes["first_visit_after_solver_ready"] = (sizes["first_visit_total"]
+                                                           - load["bytes_to_solver_ready"])
                 page.close()
                 for i in range(max(cached, ordinary, replaced)):
                     page = ctx.new_page()

@@ -486,7 +486,8 @@ def page_section(page, sizes):
         out.append(table(["load", "runs", "first board s", "solver ready s", "data-state=ready s",
                           "requests reaching the server", "Chromium CPU s", "load average"], rows))
         src = {x.get("source") for x in (page.get("cold") or []) + (page.get("cached") or [])}
-        out.append(f"\nChromium {page.get('chromium')}; times since navigation start, medians, "
+        out.append(f"\nChromium {page.get('chromium')}; times since navigation start (replaced: "
+                   "since the worker was made to fail), medians, "
                    f"read from {', '.join(sorted(s for s in src if s))}.")
         if page.get("solve"):
             s = page["solve"]
@@ -512,7 +513,7 @@ def page_section(page, sizes):
             rows.append(["solver snapshot", fmt_bytes(snap["file"]),
                          f"fetched after the first ready; cached unpacked, {fmt_bytes(snap['cached'])}"])
         for key, what in (("first_visit_to_solver_ready", "first visit, to solver ready"),
-                          ("first_visit_background", "first visit, after ready"),
+                          ("first_visit_after_solver_ready", "first visit, after (precache, snapshot)"),
                           ("returning_visit", "returning visit")):
             if measured.get(key) is not None:
                 rows.append([what, fmt_bytes(measured[key]), "measured: bytes the server sent"])
