@@ -13,20 +13,25 @@ The site holds index.html, web/, the pinned Pyodide runtime (from
 node_modules/pyodide, `npm ci` when missing), the micropip wheel (pip
 download when missing), the puzzlelab wheel built here from pysrc/ (a
 deterministic zip), the solver's tables (built by puzzlelab.tables, cached
-per generator version), build.json (what the worker loads) and files.json
-(every file with its SHA-256, for the service worker).  Files are written
-only when their bytes change, so building twice changes nothing.
+per generator version), the memory snapshot of a ready solver (made by
+tools/make_snapshot.mjs under Node, cached in _build/snapshot/ by its
+inputs), build.json (what the worker loads) and files.json (every file with
+its SHA-256, for the service worker).  Files are written only when their
+bytes change, so building twice changes nothing.
 """
 
 import argparse
 import base64
+import gzip
 import hashlib
 import html.parser
 import http.server
 import json
 import os
+import re
 import shutil
 import socketserver
+import struct
 import subprocess
 import sys
 import urllib.parse
@@ -41,6 +46,18 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 SERVICE_WORKER = "web/sw.js"
+SNAPSHOT_TOOL = os.path.join(ROOT, "tools", "make_snapshot.mjs")
+# The site's snapshot file is the gzip of: SNAPSHOT_MAGIC, the header's length
+# (u32, little endian), the header (JSON: what the snapshot was made from, see
+# build_snapshot; padded with spaces to end at a multiple of 16), then the
+# body: the runs of pages of Pyodide's snapshot that are not all zeros (a u32
+# pair per run: first page, number of pages), then those pages' bytes.
+# Pyodide's snapshot is its magic, its build id, then the runtime's memory,
+# of which a third is zeros.  The service worker keeps the file unpacked
+# (unpacking costs more than reading); web/worker.mjs reads it.
+SNAPSHOT_MAGIC = b"PZLSNAP1"
+SNAPSHOT_FORMAT = 2          # bump when the layout above changes
+SNAPSHOT_PAGE = 4096
 VENV = os.path.join(ROOT, ".venv")
 CHROMIUM = "/usr/bin/chromium"
 # Test tools, pinned.  Installed into .venv by `build.py test` when missing.
@@ -189,6 +206,76 @@ def start_answers():
     return (json.dumps({"answers": answers}, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
 
+def pyodide_build_id():
+    """The build id the pinned runtime expects of a snapshot (pyodide.mjs)."""
+    text = read(os.path.join(PYODIDE_DIR, "pyodide.mjs")).decode()
+    found = re.findall(r'BUILD_ID:"([0-9a-f]{64})"', text)
+    if len(found) != 1:
+        raise SystemExit("node_modules/pyodide/pyodide.mjs names no single BUILD_ID: "
+                         "the snapshot step knows Pyodide 314's loader only")
+    return found[0]
+
+
+def sparse_pages(raw, page):
+    """The snapshot body (see SNAPSHOT_MAGIC): the number of runs (u32), the
+    runs of pages of ``raw`` that hold a non-zero byte (u32 pairs: first
+    page, number of pages), then those pages' bytes (the last page may be
+    short).  For 2 zero pages then b"ab" with page 4096: 1, (2, 1), b"ab"."""
+    zero = bytes(page)
+    runs = []
+    for i in range(-(-len(raw) // page)):
+        chunk = raw[i * page:(i + 1) * page]
+        if chunk == zero[:len(chunk)]:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == i:
+            runs[-1][1] += 1
+        else:
+            runs.append([i, 1])
+    index = struct.pack(f"<I{2 * len(runs)}I", len(runs), *(n for run in runs for n in run))
+    return index + b"".join(raw[first * page:(first + n) * page] for first, n in runs)
+
+
+def build_snapshot(pyodide_version, micropip_path, wheel_name, wheel):
+    """The site's snapshot file (see SNAPSHOT_MAGIC) and its record for
+    build.json.  Made by tools/make_snapshot.mjs (deterministic: the same
+    inputs give the same bytes) and kept in _build/snapshot/ under a key of
+    its inputs (runtime files, micropip, the wheel, the tool), so a build
+    whose inputs are unchanged neither runs Node nor rewrites the file."""
+    header = {"format": SNAPSHOT_FORMAT, "pyodide": pyodide_version, "pyodide_build_id": pyodide_build_id(),
+              "micropip": sha256(read(micropip_path)), "wheel": sha256(wheel)}
+    inputs = dict(header, tool=sha256(read(SNAPSHOT_TOOL)),
+                  runtime={f: sha256(read(os.path.join(PYODIDE_DIR, f))) for f in PYODIDE_FILES})
+    key = sha256(json.dumps(inputs, sort_keys=True).encode())[:16]
+    folder = os.path.join(BUILD, "snapshot")
+    path = os.path.join(folder, f"{key}.snap")
+    if not os.path.exists(path):
+        log("making the memory snapshot of the solver (Pyodide under Node)")
+        os.makedirs(folder, exist_ok=True)
+        raw_path = os.path.join(folder, "raw.tmp")
+        wheel_path = os.path.join(BUILD, "wheel", wheel_name)
+        done = subprocess.run(["node", SNAPSHOT_TOOL, PYODIDE_DIR, micropip_path, wheel_path,
+                               raw_path], cwd=ROOT)
+        if done.returncode:
+            raise SystemExit(f"tools/make_snapshot.mjs failed (exit {done.returncode}, its "
+                             f"message is above): the solver's snapshot was not made")
+        raw = read(raw_path)
+        os.remove(raw_path)
+        body = sparse_pages(raw, SNAPSHOT_PAGE)
+        header.update(memory=len(raw), page=SNAPSHOT_PAGE, body_sha256=sha256(body))
+        text = json.dumps(header, sort_keys=True).encode()
+        text += b" " * (-(12 + len(text)) % 16)
+        data = gzip.compress(SNAPSHOT_MAGIC + struct.pack("<I", len(text)) + text + body, 6, mtime=0)
+        for old in os.listdir(folder):       # keep only the current one
+            os.remove(os.path.join(folder, old))
+        write_if_changed(path, data)
+    data = read(path)
+    with gzip.open(path) as f:
+        start = f.read(12)
+        record = json.loads(f.read(struct.unpack("<I", start[8:])[0]))
+    record.update(path=f"snapshot/{sha256(data)[:16]}.snap", bytes=len(data))
+    return data, record
+
+
 # -- the site ---------------------------------------------------------------
 
 def build(quiet=False):
@@ -214,9 +301,14 @@ def build(quiet=False):
     for name, data in tables.items():
         out[f"tables/{name}"] = data
     out["start.json"] = start_answers()
+
+
+    snapshot, snapshot_record = build_snapshot(pyodide_version, micropip, wheel_name, wheel)
+    out[snapshot_record["path"]] = snapshot
     info = {"version": version, "pyodide": pyodide_version,
             "micropip": f"pyodide/{MICROPIP}", "wheel": f"{wheel_dir}/{wheel_name}",
             "tables": {n: len(d) for n, d in sorted(tables.items())},
+            "snapshot": snapshot_record,
             # families whose renderer and editor are in web/ (main.js imports these)
             "web_families": sorted(p[len("web/render/"):-3] for p in out
                                    if p.startswith("web/render/") and p.endswith(".js")
@@ -224,7 +316,9 @@ def build(quiet=False):
     info["build"] = sha256(json.dumps(
         {p: sha256(d) for p, d in sorted(out.items())}, sort_keys=True).encode())[:16]
     out["build.json"] = (json.dumps(info, indent=1, sort_keys=True) + "\n").encode()
-    manifest = {"build": info["build"],
+    # "later": what the service worker fetches once the solver is ready, not
+    # while a first visit starts (it precaches everything on an update)
+    manifest = {"build": info["build"], "later": [snapshot_record["path"]],
                 "files": {p: {"sha256": sha256(d), "size": len(d)} for p, d in sorted(out.items())}}
     out["files.json"] = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
     # The service worker lives at the root (its scope is its folder) and
@@ -254,7 +348,7 @@ def build(quiet=False):
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
         ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml",
-        ".bin": "application/octet-stream", ".css": "text/css", ".html": "text/html"}
+        ".bin": "application/octet-stream", ".snap": "application/octet-stream", ".css": "text/css", ".html": "text/html"}
 
 
 class _MetaCSP(html.parser.HTMLParser):

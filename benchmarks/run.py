@@ -471,7 +471,9 @@ def page_section(page, sizes):
         out.append(f"Page timings: {page.get('skipped') and 'skipped, ' + page['skipped'] or 'FAILED, ' + page['failed']}")
     else:
         rows = []
-        for kind in ("cold", "cached"):
+        # page_bench.py's kinds: first visit, returning (snapshot), returning
+        # without the snapshot (ordinary boot), a killed worker replaced
+        for kind in ("cold", "cached", "ordinary", "replaced"):
             m = page.get(f"{kind}_median") or {}
             n = len(page.get(kind) or [])
             if not n:
@@ -479,11 +481,13 @@ def page_section(page, sizes):
             rows.append([kind, n, fmt_s((m.get("first_board_ms") or 0) / 1000 if m.get("first_board_ms") is not None else None),
                          fmt_s(m["solver_ready_ms"] / 1000 if m.get("solver_ready_ms") is not None else None),
                          fmt_s(m["ready_ms"] / 1000 if m.get("ready_ms") is not None else None),
-                         fmt_int(m.get("server_requests"))])
+                         fmt_int(m.get("server_requests")),
+                         fmt_s(m.get("cpu_s")), fmt_s(m.get("load1"))])
         out.append(table(["load", "runs", "first board s", "solver ready s", "data-state=ready s",
-                          "requests reaching the server"], rows))
+                          "requests reaching the server", "Chromium CPU s", "load average"], rows))
         src = {x.get("source") for x in (page.get("cold") or []) + (page.get("cached") or [])}
-        out.append(f"\nChromium {page.get('chromium')}; times since navigation start, medians, "
+        out.append(f"\nChromium {page.get('chromium')}; times since navigation start (replaced: "
+                   "since the worker was made to fail), medians, "
                    f"read from {', '.join(sorted(s for s in src if s))}.")
         if page.get("solve"):
             s = page["solve"]
@@ -503,6 +507,16 @@ def page_section(page, sizes):
             rows.append([f"table {name}", fmt_bytes(n), "fetched when a solve needs it"])
         if not sizes["tables"]:
             rows.append(["tables", "none", "build.json lists no tables"])
+        measured = {} if page.get("skipped") or page.get("failed") else page.get("sizes") or {}
+        snap = measured.get("snapshot")
+        if snap:
+            rows.append(["solver snapshot", fmt_bytes(snap["file"]),
+                         f"fetched after the first ready; cached unpacked, {fmt_bytes(snap['cached'])}"])
+        for key, what in (("first_visit_to_solver_ready", "first visit, to solver ready"),
+                          ("first_visit_after_solver_ready", "first visit, after (precache, snapshot)"),
+                          ("returning_visit", "returning visit")):
+            if measured.get(key) is not None:
+                rows.append([what, fmt_bytes(measured[key]), "measured: bytes the server sent"])
         out.append(table(["what", "size", "note"], rows))
     return "\n".join(out)
 

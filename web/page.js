@@ -52,11 +52,6 @@ function wire(app) {
   window.addEventListener("resize", () => { app.board.resize(); redraw(); });
 }
 
-/**
- * Start the page.  `saved`: local storage's {link, desc} (or null); `link`:
- * the address bar's (or null).
- * @param {import("./state.js").AppState} app
- */
 const TIP_KEY = "puzzlelab:tip-seen";
 
 // The first-visit tip, until it is dismissed.
@@ -70,8 +65,13 @@ function firstVisitTip() {
   });
 }
 
+/**
+ * Start the page.  `saved`: local storage's {link, desc} (or null); `link`:
+ * the address bar's (or null).
+ * @param {import("./state.js").AppState} app
+ */
 export async function start(app, { saved, link }) {
-  registerServiceWorker();
+  registerServiceWorker(app.solver.whenReady());
   firstVisitTip();
   wire(app);
   updatePlayback(app);

@@ -5,15 +5,30 @@
 
 export const MSG = Object.freeze({
   // page -> worker
-  REQUEST: "request",     // {type, id, request: {op, code, ...}}  an api.py request
+  REQUEST: "request",     // {type, id, request: {op, code, ...}, slice?}  an api.py request;
+                          //   slice: seconds per slice (default SLICE_SECONDS; tests use a long one)
   CANCEL: "cancel",       // {type, id}                           stop request `id`
+  INTERRUPT: "interrupt", // {type, buffer: Int32Array}           the shared interrupt cells (below);
+                          //   sent first, only where the page is cross-origin isolated
   // worker -> page
-  STATUS: "status",       // {type, step, detail?, seconds}       start-up steps, then "ready"
+  STATUS: "status",       // {type, step, detail?, seconds}       start-up steps, then "ready" with
+                          //   detail {version, build, pyodide, boot: "snapshot"|"ordinary",
+                          //   fallback?: why the snapshot was not used, interrupt: bool}
   PROGRESS: "progress",   // {type, id, data: {elapsed, expanded, bound|depth, ...}}
   RESULT: "result",       // {type, id, data: {ok: true, ...} | {ok: false, error: {type, message}}}
-  CANCELLED: "cancelled", // {type, id, data?: last progress}
+  CANCELLED: "cancelled", // {type, id, data?: last progress, stop: "interrupt"|"slice"|"queue"}
+                          //   how it stopped: Python interrupted, between slices, never started
   FAILED: "failed",       // {type, id?, step?, message}          the worker itself failed
 });
+
+// The interrupt cells (an Int32Array over a SharedArrayBuffer, page and
+// worker share it when the page is cross-origin isolated):
+// SIGNAL is Pyodide's interrupt buffer (pyodide.setInterruptBuffer): 2
+// (SIGINT) raises KeyboardInterrupt in Python at its next check, and Pyodide
+// sets it back to 0.  RUNNING is the id of the request the worker is running
+// (0 when idle); the page swaps it to -id (Atomics.compareExchange) to ask
+// for that request's interrupt, so a signal can never hit the next request.
+export const INTERRUPT = Object.freeze({ SIGNAL: 0, RUNNING: 1, LENGTH: 2, SIGINT: 2 });
 
 // Start-up steps, in order, as reported by STATUS messages.
 export const STEPS = Object.freeze(["runtime", "micropip", "puzzlelab", "ready"]);

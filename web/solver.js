@@ -4,10 +4,17 @@
 //
 // A request gets its id at once, even before the worker is ready (the
 // worker queues it), so a Cancel is never lost.  Cancel answers the page at
-// once ("cancelled") and asks the worker to stop between slices; only if the
-// worker has not confirmed within KILL_AFTER_MS is it terminated and a fresh
-// one started (the fallback where no SharedArrayBuffer is given to us).  A
-// worker that dies is replaced the same way.
+// once ("cancelled") and asks the worker to stop between slices; where the
+// page is cross-origin isolated (the service worker's headers, sw.js) it
+// also interrupts Python at once through the shared INTERRUPT cells
+// (protocol.js), even inside a long slice.  Only if the worker has not
+// confirmed within KILL_AFTER_MS is it terminated and a fresh one started.
+// A worker that dies is replaced the same way; the fresh one starts from the
+// memory snapshot when the service worker has it (worker.mjs).
+//
+// Performance marks for benchmarks/page_bench.py and the tests:
+// "solver-start" when a worker is made, "solver-boot" when it is ready
+// (detail: the worker's ready detail, protocol.js).
 //
 // Busy or dead: every step of a request, table builds included, reports
 // progress at least every 0.5 s of work (tests/test_contract.py,
@@ -16,7 +23,7 @@
 // while it has work is said to be slow (onSilence); one silent for
 // SILENT_MS is dead (closed, or stuck in a bug) and is replaced.
 
-import { MSG } from "./protocol.js";
+import { INTERRUPT, MSG } from "./protocol.js";
 
 const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
 const NOTICE_MS = 4000;         // no word from a worker with work: say so
@@ -29,7 +36,8 @@ export class Solver {
     this.onSilence = onSilence;
     this.nextId = 1;
     this.pending = new Map();   // id -> {resolve, onProgress, request}
-    this.stopping = new Map();  // id -> kill timer of a cancelled request
+    this.stopping = new Map();  // id -> {timer, at}: kill timer and time of a cancelled request
+    this.letGo = null;          // the last cancelled request the worker let go of: {id, stop, ms}
     this.ready = false;
     this.readyWaiters = [];
     this.lastHeard = performance.now();
@@ -39,8 +47,13 @@ export class Solver {
 
   start() {
     this.ready = false;
+    performance.mark("solver-start");
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => this.receive(event.data);
+    // a fresh pair of cells per worker: a killed one keeps nothing of them
+    this.interrupt = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
+      ? new Int32Array(new SharedArrayBuffer(INTERRUPT.LENGTH * 4)) : null;
+    if (this.interrupt) this.worker.postMessage({ type: MSG.INTERRUPT, buffer: this.interrupt });
     this.worker.onerror = (event) => {
       event.preventDefault?.();
       this.crashed(`The solver stopped unexpectedly (${event.message || "worker error"}).`);
@@ -51,6 +64,7 @@ export class Solver {
   receive(msg) {
     if (msg.type === MSG.STATUS) {
       if (msg.step === "ready") {
+        performance.mark("solver-boot", { detail: msg.detail });
         this.ready = true;
         this.readyWaiters.splice(0).forEach((w) => w.resolve());
         this.heard(true);
@@ -70,8 +84,10 @@ export class Solver {
     }
     if (msg.type !== MSG.PROGRESS && this.stopping.has(msg.id)) {
       // the worker let go of a request the page already called cancelled
-      clearTimeout(this.stopping.get(msg.id));
+      const { timer, at } = this.stopping.get(msg.id);
+      clearTimeout(timer);
       this.stopping.delete(msg.id);
+      this.letGo = { id: msg.id, stop: msg.stop || "done", ms: performance.now() - at };
       this.heard(true);
       return;
     }
@@ -96,12 +112,13 @@ export class Solver {
 
   // Send an api.py request; resolves with its reply (never rejects for
   // puzzle errors).  The returned promise carries the request's `id` at once.
-  request(request, onProgress = () => {}) {
+  // `slice`: seconds of Python per slice (protocol.js; tests only).
+  request(request, onProgress = () => {}, { slice } = {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve) => {
       this.pending.set(id, { resolve, onProgress, request });
     });
-    this.worker.postMessage({ type: MSG.REQUEST, id, request });
+    this.worker.postMessage({ type: MSG.REQUEST, id, request, slice });
     this.heard(false);
     promise.id = id;
     return promise;
@@ -126,18 +143,25 @@ export class Solver {
     }, NOTICE_MS);
   }
 
-  // Stop request `id`: the page hears "cancelled" now; the worker stops
-  // between slices, or is replaced if it has not within KILL_AFTER_MS.
+  // Stop request `id`: the page hears "cancelled" now; Python is
+  // interrupted at once where the cells are shared, else the worker stops
+  // between slices; it is replaced if it has not let go within KILL_AFTER_MS.
   cancel(id) {
     const entry = this.pending.get(id);
     if (!entry) return;
     this.pending.delete(id);
     entry.resolve({ ok: false, error: { type: "cancelled", message: "Cancelled." } });
+    const cells = this.interrupt;
+    if (cells && Atomics.compareExchange(cells, INTERRUPT.RUNNING, id, -id) === id) {
+      Atomics.store(cells, INTERRUPT.SIGNAL, INTERRUPT.SIGINT);
+      Atomics.notify(cells, INTERRUPT.SIGNAL);
+    }
     this.worker.postMessage({ type: MSG.CANCEL, id });
-    this.stopping.set(id, setTimeout(() => {
+    const timer = setTimeout(() => {
       if (!this.stopping.has(id)) return;
       this.restart("The solver was busy; it was restarted to stop the search.");
-    }, KILL_AFTER_MS));
+    }, KILL_AFTER_MS);
+    this.stopping.set(id, { timer, at: performance.now() });
     this.heard(false);
   }
 
@@ -150,7 +174,7 @@ export class Solver {
 
   restart(reason) {
     clearTimeout(this.watchdog);
-    for (const timer of this.stopping.values()) clearTimeout(timer);
+    for (const { timer } of this.stopping.values()) clearTimeout(timer);
     this.stopping.clear();
     this.worker.terminate();
     this.failAll({ type: "crashed", message: reason });
