@@ -77,6 +77,7 @@ FAST = Method(
 # methods that hold every position (or search blindly) are practical on
 # boards of at most this many cells (the 8-puzzle's 181,440 positions)
 SMALL = 9
+TINY = 6        # ... and blind iterative deepening on at most this many (2x3)
 SLOW = {"bfs": "it would hold more positions than the memory budget allows",
         "bidir": "it would hold more positions than the memory budget allows",
         "iddfs": "it searches without a lower bound: hours on a board this big",
@@ -92,8 +93,11 @@ def methods(puzzle):
             m = m.but(practical=False, why_slow=SLOW[m.name])
         if m.name == "idastar" and puzzle.n > PROOF_MAX_CELLS:
             m = m.but(practical=False, why_slow="a proof on a board this big takes hours")
+        if m.name == "iddfs" and puzzle.n > TINY:
+            m = m.but(practical=False, why_slow=SLOW["iddfs"])
         out.append(m)
-    out.append(FAST)
+    out.append(FAST if puzzle.n > 16 else
+               FAST.but(practical=False, why_slow="on boards up to 4x4 it is IDA* itself"))
     return out
 
 
