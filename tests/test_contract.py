@@ -228,8 +228,12 @@ def test_refusals_say_what_to_choose():
 @pytest.mark.parametrize("req, fragment", [
     ({"op": "solve", "code": "tiles:3x3:123405786", "algo": "bfs"},
      "Unknown field 'algo' in a solve request; it takes code, metric, first, "
-     "algorithm, heuristic, count, max_memory, max_states."),
+     "algorithm, heuristic, count, factor, max_memory, max_states, max_seconds."),
     ({"op": "solve", "code": "tiles:3x3:123405786", "max_memory": 8}, "from 16 to 65,536"),
+    ({"op": "solve", "code": "tiles:3x3:123405786", "max_seconds": 0},
+     "The time budget in seconds (max_seconds) must be from 1 to"),
+    ({"op": "solve", "code": "tiles:3x3:123405786", "max_seconds": "soon"},
+     "must be a whole number"),
     ({"op": "solve", "code": "tiles:3x3:123405786", "count": "yes"},
      "'count' must be true or false"),
     ({"op": "solve", "code": "tiles:3x3:123405786", "max_states": "lots"},

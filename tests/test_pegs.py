@@ -530,7 +530,14 @@ def test_progress_and_memory_budget():
             break
     assert reply["ok"] and reply["length"] == 10 and reply["optimal"]
     assert all("elapsed" in r for r in records)
+    # auto: the quick DFS answers, the proof stops at the budget; the answer
+    # is kept, marked not proven, with the proven bound
     reply = api.run({"op": "solve", "code": "pegs:triangle21-0", "max_states": 2000})
+    assert reply["ok"] and not reply["optimal"] and reply["stopped"]["type"] == "limit"
+    assert reply["lower_bound"] <= 10 <= reply["length"]
+    # the proof method alone has nothing to keep
+    reply = api.run({"op": "solve", "code": "pegs:triangle21-0", "algorithm": "meet",
+                     "max_states": 2000})
     assert not reply["ok"] and reply["error"]["type"] == "limit"
 
 

@@ -10,7 +10,7 @@ named in the message):
                                         accepts (``methods``), the lower
                                         bounds (``bounds``)
 ``solve``     {code, algorithm, heuristic, metric, count, first, factor,
-               max_memory, max_states}
+               max_memory, max_states, max_seconds}
                                      -> length, optimal, lower_bound, moves,
                                         positions, improvements ...
 ``analyze``   {code, metric, first, from, max_memory, max_states}
@@ -45,7 +45,9 @@ then proven optimal).  A search stopped by the memory budget or by a Cancel
 (:class:`errors.Cancelled` thrown into the generator) still replies with its
 best solution, ``optimal: false``, the proven ``lower_bound`` and
 ``stopped`` (what stopped it); with no solution yet, the error carries the
-``lower_bound``.
+``lower_bound``.  A solve's ``max_seconds`` is a time budget that ends the
+same way (none by default: the page has Cancel, the CLI Ctrl-C; scripts and
+tests that must not wait for a proof out of reach give one).
 """
 
 import json
@@ -62,6 +64,7 @@ from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_L
 MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
 MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
 QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this long
+MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
 
 VERSION = "0.1.0"
 
@@ -69,7 +72,7 @@ _CODE = ("code", "metric", "first")
 FIELDS = {
     "describe": _CODE,
     "solve": _CODE + ("algorithm", "heuristic", "count", "factor", "max_memory",
-                      "max_states"),
+                      "max_states", "max_seconds"),
     "analyze": _CODE + ("from", "max_memory", "max_states"),
     "presets": (),
     "edit": ("code", "metric", "action", "args"),
@@ -377,9 +380,10 @@ class Anytime:
     (auto's quick method, then the proof) feed it; it decides when the proof
     is done (``lower >= best length``)."""
 
-    def __init__(self, puzzle):
+    def __init__(self, puzzle, max_seconds=None):
         self.puzzle = puzzle
         self.t0 = time.perf_counter()
+        self.max_seconds = max_seconds
         self.best = None            # SearchResult
         self.best_method = None
         self.lower = 0
@@ -438,12 +442,22 @@ class Anytime:
             rec.setdefault("algorithm", method.name)
             self.last = rec
             yield rec
-            if self.proven() or (seconds is not None and time.perf_counter() - t0 > seconds):
+            now = time.perf_counter()
+            if self.out_of_time(now):
+                gen.close()
+                raise SearchLimit(f"Stopped at the time budget ({self.max_seconds:,} s).",
+                                  stats={k: self.last.get(k, 0) for k in self.spent},
+                                  lower_bound=self.lower)
+            if self.proven() or (seconds is not None and now - t0 > seconds):
                 gen.close()
                 if self.proven() and self.best_method is not method:
                     self.prover = method
                 self.spend(self.last)
                 return None
+
+    def out_of_time(self, now=None):
+        return (self.max_seconds is not None and
+                (now or time.perf_counter()) - self.t0 > self.max_seconds)
 
     def spend(self, figures):
         """Add a finished stage's expanded and generated counts."""
@@ -497,7 +511,8 @@ def solve(req):
         qkwargs.update(max_states=kwargs["max_states"], max_bytes=kwargs["max_bytes"])
         stages.append((qmethod, qbound, qkwargs, QUICK_SECONDS))
     stages.append((method, bound, kwargs, None))
-    run = Anytime(puzzle)
+    run = Anytime(puzzle, _whole(req, "max_seconds", 1, MAX_SECONDS, "time budget in seconds",
+                                 None))
     result = None
     try:
         for i, (m, b, kw, seconds) in enumerate(stages):
@@ -506,7 +521,7 @@ def solve(req):
             try:
                 result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
             except SearchLimit as exc:
-                if last:
+                if last or run.out_of_time():
                     raise
                 run.spend(exc.details.get("stats") or run.last)
                 continue              # the quick answer failed: on to the proof

@@ -107,6 +107,9 @@ def main(argv=None):
     sp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
     sp.add_argument("--max-states", type=int, default=None,
                     help="also stop at this many positions held")
+    sp.add_argument("--max-seconds", type=int, default=None,
+                    help="stop after this many seconds, keeping the best solution "
+                         "found and the proven lower bound")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     ap = sub.add_parser("analyze", help="distance histogram and farthest positions")
@@ -147,7 +150,8 @@ def main(argv=None):
 
     req = {"op": "solve", "code": args.code, "algorithm": args.algorithm,
            "heuristic": args.heuristic, "metric": args.metric,
-           "count": args.count, "first": args.first, "factor": args.factor}
+           "count": args.count, "first": args.first, "factor": args.factor,
+           "max_seconds": args.max_seconds}
     _budget(req, args)
     reply = _drive(api.handle(req), args.quiet or args.json)
     if args.json:

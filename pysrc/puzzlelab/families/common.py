@@ -31,6 +31,16 @@ def metric_of(options, metrics, family, help_text):
     return metric
 
 
+def set_bits(mask):
+    """The numbers of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def whole_number(value, name):
     """An editor argument that must be an int (not a bool, not text)."""
     if isinstance(value, bool) or not isinstance(value, int):

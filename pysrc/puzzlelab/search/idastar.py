@@ -31,7 +31,16 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
     ``max_states`` is accepted for the uniform signature; only the current
     path is held, so the budget never binds.  ``factor``: see above (no
     counting with a factor: the contract refuses it)."""
-    h0 = heuristic or puzzle.heuristic
+    return deepen(puzzle, heuristic or puzzle.heuristic, count=count,
+                  max_states=max_states, max_bound=max_bound, factor=factor)
+
+
+def deepen(puzzle, h0, *, count=False, max_states=DEFAULT_MAX_STATES,
+           max_bound=MAX_BOUND, factor=1, blind=False, name="IDA*", limit_word="bound"):
+    """The iterative-deepening driver of IDA* and (``blind``: h = 0, states
+    on the path pruned, a non-goal child at the depth limit not expanded)
+    of iterative deepening (iddfs.py).  A generator returning a
+    SearchResult."""
     h = h0 if factor == 1 else (lambda s: factor * h0(s))
     cp = Checkpoint(max_states, step=16)
     clock = cp.clock
@@ -39,19 +48,20 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors
-    inverse = getattr(puzzle, "inverse_move", None)
+    inverse = None if blind else getattr(puzzle, "inverse_move", None)
     expanded = generated = 0
     iterations = []
-    bound = h(start)
     if is_goal(start):
         return SearchResult([], [start], 0, True, cp.stats(0, 0, 1),
                             {"iterations": [], "solutions": 1} if count else {})
+    bound = max(h(start), 1)      # not the goal: at least one move
     first = None          # (moves, states) of the first solution found
     solutions = 0
     while bound <= max_bound:
         before = expanded
         next_bound = INF
         path = [start]
+        on_path = {start}    # blind only
         moves = []
         undo = [None]        # the move that would undo the move into path[i]
         stack = [iter(successors(start))]
@@ -61,13 +71,18 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
                 move, child = next(stack[-1])
             except StopIteration:
                 stack.pop()
+                if blind:
+                    on_path.discard(path[-1])
                 path.pop()
                 undo.pop()
                 if moves:
                     moves.pop()
                 continue
             generated += 1
-            if inverse is not None:
+            if blind:
+                if child in on_path:
+                    continue
+            elif inverse is not None:
                 if move == undo[-1]:
                     continue
             elif len(path) > 1 and child == path[-2]:
@@ -85,6 +100,10 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
                         break
                 solutions += 1
                 continue
+            if blind and g >= bound:
+                # its children are all past the limit
+                next_bound = bound + 1
+                continue
             expanded += 1
             if expanded >= check:
                 yield from cp.tick(expanded, bound=bound, expanded=expanded,
@@ -93,6 +112,8 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
                                    lower_bound=ceil(bound / factor - 1e-9))
                 check = cp.next
             path.append(child)
+            if blind:
+                on_path.add(child)
             moves.append(move)
             undo.append(inverse(move) if inverse is not None else None)
             stack.append(iter(successors(child)))
@@ -116,5 +137,5 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=DEFAULT_MAX_STATE
                        generated=generated, iterations=iterations[-8:],
                        lower_bound=ceil(next_bound / factor - 1e-9))
         bound = next_bound
-    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
+    raise SearchLimit(f"{name} gave up at {limit_word} {max_bound}.",
                       stats=cp.stats(expanded, generated, 0))

@@ -187,6 +187,30 @@ def _coverable(w, h, grid, shape, want):
     return False
 
 
+def _placed(grid, letter, args, w, h, what):
+    """The cells block ``letter``'s shape covers with its top-left corner at
+    ``args`` r, c; ``what`` names it in the message when it sticks out."""
+    r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")
+    cells = [(r + dr, c + dc) for dr, dc in _shape(cells_of(grid, letter))]
+    if not all(0 <= rr < h and 0 <= cc < w for rr, cc in cells):
+        raise CodeError(f"{what} does not fit there: it would stick out of "
+                        f"the board.")
+    return cells
+
+
+def _put(g, letter, blank, cells, refuse):
+    """Move ``letter`` in grid ``g`` (the board or a goal) onto ``cells``:
+    its old cells become ``blank``; ``refuse(value)`` gives the message when
+    a cell's value is in the way (None: free)."""
+    for rr, cc in cells_of(g, letter):
+        g[rr][cc] = blank
+    for rr, cc in cells:
+        why = refuse(g[rr][cc])
+        if why:
+            raise CodeError(why)
+        g[rr][cc] = letter
+
+
 def _shape(cells):
     r0 = min(r for r, _ in cells)
     c0 = min(c for _, c in cells)
@@ -307,25 +331,15 @@ def _edit(puzzle, action, notes, args):
 
     if action == "move":
         letter = _letter(grid, args.get("block"))
-        r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")
-        shape = _shape(cells_of(grid, letter))
-        for rr, cc in cells_of(grid, letter):
-            grid[rr][cc] = FREE
-        for dr, dc in shape:
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < h and 0 <= cc < w):
-                raise CodeError(f"Block {letter} does not fit there: it would "
-                                f"stick out of the board.")
-            if grid[rr][cc] != FREE:
-                what = "a wall" if grid[rr][cc] == WALL else f"block {grid[rr][cc]}"
-                raise CodeError(f"Block {letter} cannot go there: {what} is in "
-                                f"the way.")
-            grid[rr][cc] = letter
+        cells = _placed(grid, letter, args, w, h, f"Block {letter}")
+        _put(grid, letter, FREE, cells, lambda v: None if v == FREE else (
+            f"Block {letter} cannot go there: "
+            f"{'a wall' if v == WALL else f'block {v}'} is in the way."))
         return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "goal_add":
         letter = _letter(grid, args.get("block"))
-        r, c = _int(args.get("r"), "r"), _int(args.get("c"), "c")
+        cells = _placed(grid, letter, args, w, h, f"Block {letter}'s goal")
         index = args.get("index")
         if index is None:
             if all(_trivial(g) for g in goals):
@@ -334,20 +348,12 @@ def _edit(puzzle, action, notes, args):
             k = len(goals) - 1
         else:
             k = _goal_index(goals, index)
-        g = goals[k]
-        for rr, cc in cells_of(g, letter):
-            g[rr][cc] = ANY
-        for dr, dc in _shape(cells_of(grid, letter)):
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < h and 0 <= cc < w):
-                raise CodeError(f"Block {letter}'s goal does not fit there: it "
-                                f"would stick out of the board.")
-            if grid[rr][cc] == WALL:
-                raise CodeError(f"Block {letter}'s goal cannot cover a wall.")
-            if g[rr][cc] in LETTERS:
-                raise CodeError(f"Block {letter}'s goal would overlap block "
-                                f"{g[rr][cc]}'s goal in the same alternative.")
-            g[rr][cc] = letter
+        walls = {(r, c) for r, c in cells if grid[r][c] == WALL}
+        if walls:
+            raise CodeError(f"Block {letter}'s goal cannot cover a wall.")
+        _put(goals[k], letter, ANY, cells, lambda v: None if v not in LETTERS else (
+            f"Block {letter}'s goal would overlap block {v}'s goal in the same "
+            f"alternative."))
         return _build(notes, puzzle, w, h, grid, goals)
 
     if action == "goal_remove":

@@ -55,7 +55,7 @@ import sys
 from ...errors import CodeError, PuzzleError
 from ...search.common import WORD
 from ...protocol import Bound
-from ..common import metric_of
+from ..common import metric_of, set_bits
 from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, OPPOSITE, Move,
                     connected, format_path, parse_rows, parse_size)
 
@@ -400,12 +400,7 @@ class Blocks:
         order (labelled)."""
         if isinstance(state, tuple):
             return state
-        out = []
-        while state:
-            low = state & -state
-            out.append(low.bit_length() - 1)
-            state ^= low
-        return out
+        return set_bits(state)
 
     def occupied(self, state):
         occ = 0

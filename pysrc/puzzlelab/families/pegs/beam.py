@@ -9,8 +9,9 @@ from .kernel import Kernel, isolated, neighbour_masks
 from .meet import forward_path
 from .pagodas import hopeless, pagodas
 
-# machine words per position held besides the state (tests/test_budget.py)
-WORDS = 6
+# machine words per position held besides the state (tests/test_budget.py): a
+# set's slots, two to seven per member depending on how full it is just now
+WORDS = 10
 
 
 BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)

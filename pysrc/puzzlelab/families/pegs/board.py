@@ -19,11 +19,24 @@ A jump goes from a peg over a neighbouring peg (in one of the directions)
 into the empty hole just beyond, and removes the peg jumped over.
 """
 
+from ..common import set_bits
+
 DIRECTIONS = {
     "sq4": ((0, 1), (1, 0)),
     "sq8": ((0, 1), (1, 0), (1, 1), (1, -1)),
     "tri": ((0, 1), (1, 0), (1, 1)),
 }
+
+
+def _join(basis, v):
+    """Gaussian elimination over GF(2): reduce ``v`` by ``basis`` (top bit ->
+    vector) and add what is left, if anything, as a new basis vector."""
+    while v:
+        top = v.bit_length() - 1
+        if top not in basis:
+            basis[top] = v
+            return
+        v ^= basis[top]
 
 
 def _point_group(lattice):
@@ -165,14 +178,7 @@ class Board:
         if self._class_basis is None:
             basis = {}
             for vec in self.jump_masks:
-                v = vec
-                while v:
-                    top = v.bit_length() - 1
-                    if top in basis:
-                        v ^= basis[top]
-                    else:
-                        basis[top] = v
-                        break
+                _join(basis, vec)
             self._class_basis = basis
         return self._class_basis
 
@@ -181,14 +187,7 @@ class Board:
         ``extra``, each as a single vector).  Zero means same class."""
         basis = dict(self.class_basis())
         for hole in extra:
-            v = 1 << hole
-            while v:
-                top = v.bit_length() - 1
-                if top in basis:
-                    v ^= basis[top]
-                else:
-                    basis[top] = v
-                    break
+            _join(basis, 1 << hole)
         while vec:
             top = vec.bit_length() - 1
             if top not in basis:
@@ -199,12 +198,7 @@ class Board:
     # -- conversions ----------------------------------------------------
     def bits(self, mask):
         """Hole numbers of the set bits, ascending."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        return set_bits(mask)
 
     def rows(self, mask, peg="o", empty="."):
         grid = [["_"] * self.ncols for _ in range(self.nrows)]

@@ -13,8 +13,9 @@ from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
 from .kernel import Kernel, goal_positions, isolated, neighbour_masks
 from .pagodas import hopeless, pagodas
 
-# machine words per dead position besides the state (tests/test_budget.py)
-WORDS = 6
+# machine words per dead position besides the state (tests/test_budget.py): a
+# set's slots, two to seven per member depending on how full it is just now
+WORDS = 10
 
 TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
 FIRST_LIMIT = 300           # positions the first dive may expand before a restart

@@ -189,16 +189,7 @@ def expand(p, d, mine, other, nxt, probe):
     for mask, t, j in first(p):
         {J} = jimg[j]
         {N0}
-        c = {MIN}
-        old = mine.get(c)
-        if old is None:
-            if c in other:
-                return c
-            if not probe:
-                mine[c] = d
-                nxt.append(c)
-        elif old < d:
-            continue
+{VISIT8}
         if chains:
             stack = [(t, {NL})]
             while stack:
@@ -207,19 +198,24 @@ def expand(p, d, mine, other, nxt, probe):
                     if {COND}:
                         {J} = jimg[j2]
                         {N1}
-                        c = {MIN}
-                        old = mine.get(c)
-                        if old is None:
-                            if c in other:
-                                return c
-                            if not probe:
-                                mine[c] = d
-                                nxt.append(c)
-                        elif old < d:
-                            continue
+{VISIT24}
                         stack.append((x2, {NL}))
     return None
 """
+
+
+# a child c: a meeting ends the search; a new one is kept (unless probing);
+# one already known at a smaller depth is not extended
+_VISIT = """c = {MIN}
+old = mine.get(c)
+if old is None:
+    if c in other:
+        return c
+    if not probe:
+        mine[c] = d
+        nxt.append(c)
+elif old < d:
+    continue"""
 
 
 def expander(kern, forward, chains):
@@ -236,11 +232,15 @@ def expander(kern, forward, chains):
         loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
     else:
         loop, cond = "need, _m, x2, j2", "not q0 & need"
+    visit = _VISIT.format(MIN="n0" if size == 1 else "min(" + names("n") + ")")
+
+    def indent(k):
+        return "\n".join(" " * k + line for line in visit.splitlines())
     src = _EXPAND.format(
         I=names("i"), J=names("j"), NL=names("n"), QL=names("q"),
+        VISIT8=indent(8), VISIT24=indent(24),
         N0="; ".join(f"n{i} = i{i} ^ j{i}" for i in range(size)),
         N1="; ".join(f"n{i} = q{i} ^ j{i}" for i in range(size)),
-        MIN="n0" if size == 1 else "min(" + names("n") + ")",
         LOOP=loop, COND=cond)
     env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
            "first": kern.firsts() if forward else kern.unfirsts(),

@@ -92,6 +92,10 @@ def _moves(w, h, metric):
     return out
 
 
+# positions expanded between two looks at the clock (a few milliseconds)
+CHUNK = 2048
+
+
 def explore(w, h, root, metric="tile", keep=200, distances=False):
     """Generator: BFS over all positions reachable from ``root`` (bytes).
     Returns a SearchResult whose extra has histogram, max_distance,
@@ -121,42 +125,39 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
         nxt = []
         append = nxt.append
         d1 = depth + 1
-        if single:
-            # the hot loop: one tile per move, shifts precomputed
-            for code in layer:
-                p = code >> 4
-                for c, sc, sb in steps[code & 15]:
-                    t = (p >> sc) & 15
-                    q = p ^ (t << sc) ^ (t << sb)
-                    r = low[q & lo_mask] + high[q >> shift]
-                    if dist[r] == 255:
-                        dist[r] = d1
-                        append((q << 4) | c)
-                expanded += 1
-                if expanded >= check:
-                    yield from cp.tick(expanded, depth=depth, expanded=expanded,
-                                       held=expanded + len(nxt), histogram=histogram)
-                    check = cp.next
-        else:
-            for code in layer:
-                b = code & 15
-                p = code >> 4
-                for seq in moves[b]:
-                    q = p
-                    prev = b
-                    for c in seq:
-                        t = (q >> (4 * c)) & 15
-                        q ^= (t << (4 * c)) | (t << (4 * prev))
-                        prev = c
-                    r = low[q & lo_mask] + high[q >> shift]
-                    if dist[r] == 255:
-                        dist[r] = d1
-                        append((q << 4) | prev)
-                expanded += 1
-                if expanded >= check:
-                    yield from cp.tick(expanded, depth=depth, expanded=expanded,
-                                       held=expanded + len(nxt), histogram=histogram)
-                    check = cp.next
+        for first in range(0, len(layer), CHUNK):
+            chunk = layer[first:first + CHUNK]
+            if single:
+                # the hot loop: one tile per move, shifts precomputed
+                for code in chunk:
+                    p = code >> 4
+                    for c, sc, sb in steps[code & 15]:
+                        t = (p >> sc) & 15
+                        q = p ^ (t << sc) ^ (t << sb)
+                        r = low[q & lo_mask] + high[q >> shift]
+                        if dist[r] == 255:
+                            dist[r] = d1
+                            append((q << 4) | c)
+            else:
+                for code in chunk:
+                    b = code & 15
+                    q0 = code >> 4
+                    for seq in moves[b]:
+                        q = q0
+                        prev = b
+                        for c in seq:
+                            t = (q >> (4 * c)) & 15
+                            q ^= (t << (4 * c)) | (t << (4 * prev))
+                            prev = c
+                        r = low[q & lo_mask] + high[q >> shift]
+                        if dist[r] == 255:
+                            dist[r] = d1
+                            append((q << 4) | prev)
+            expanded += len(chunk)
+            if expanded >= check:
+                yield from cp.tick(expanded, depth=depth, expanded=expanded,
+                                   held=expanded + len(nxt), histogram=histogram)
+                check = cp.next
         generated += sum(len(moves[c & 15]) for c in layer)
         if nxt:
             histogram.append(len(nxt))

@@ -51,13 +51,14 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
         except SearchLimit as limit:
             lower = max(lower, limit.details.get("lower_bound", 0))
             tried = limit.details.get("iterations")
-    blanks = yield from _reduce(work, clock)
+    if multi:
+        # the bounds above count single-tile moves: not valid here
+        lower = puzzle.heuristic(puzzle.start)
+    blanks = yield from _own_bound(_reduce(work, clock), lower)
     moves, states = tiles_ida.path_states(work, blanks)
     method = "reduction: edge lines placed by A*, the last block by IDA*"
     if multi:
         moves, states = _merge(puzzle, moves, states)
-        # the bounds above count single-tile moves: not valid here
-        lower = puzzle.heuristic(puzzle.start)
         method += "; single-tile moves merged into line moves"
     optimal = len(moves) == lower
     extra = {"lower_bound": lower, "method": method,
@@ -68,6 +69,18 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
     return SearchResult(moves, states, len(moves), optimal,
                         stats(clock, len(moves), len(moves), len(states),
                               depth=len(moves), lower_bound=lower), extra)
+
+
+def _own_bound(gen, lower):
+    """Generator: ``gen``'s progress with the whole puzzle's proven bound
+    ``lower`` in place of what its searches prove about their own parts
+    (an edge line, the last block); returns what ``gen`` returns."""
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        yield dict(rec, lower_bound=lower)
 
 
 def _merge(puzzle, moves, states):

@@ -14,6 +14,8 @@ tile on cell 5 down sets ``board[9] = board[5]; board[5] = 0; b = 5`` and
 adds ``off[t][9] - off[t][5]`` to the index of the tile's pattern.
 """
 
+from functools import partial
+
 from ...errors import SearchLimit
 from ...search.common import Checkpoint, SearchResult, Clock, no_solution, progress, stats
 
@@ -96,13 +98,38 @@ def search(puzzle, bound, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
 
     ``max_nodes`` stops the search (SearchLimit, with ``lower_bound`` in its
     details: every bound completed without a solution proves one more).
-    ``report`` (a list) receives the iteration records as they finish."""
-    if bound.kind == "pdb":
-        engine = _run_pdb
-    else:
-        engine = _run_step
-    return (yield from engine(puzzle, bound, count, max_nodes, max_bound,
-                              clock or Clock(), report))
+    ``report`` (a list) receives the iteration records as they finish.
+
+    The driver: the bounds one after another, the records, the result; one
+    iteration is the kernel's (``_pdb_kernel`` or ``_step_kernel``): a
+    generator ``iterate(limit, counts, count, cp, tick)`` that runs the
+    depth-first search below ``limit``, adds its expanded and generated
+    nodes to ``counts`` and returns ``(next bound, blanks of the first
+    solution or None, solutions)``."""
+    clock = clock or Clock()
+    b = puzzle.start.index(0)
+    if puzzle.is_goal(bytes(puzzle.start)):
+        return _result(puzzle, [b], clock, 0, 0, [], 1, count, bound)
+    kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
+    limit, iterate = kernel(puzzle, bound)
+    cp = Checkpoint(clock=clock)          # holds only the path: no budget
+    iterations = []
+    counts = [0, 0]                       # expanded, generated
+
+    def tick(expanded, generated, limit, depth):
+        return _checkpoint(cp, max_nodes, expanded, generated, limit, depth, iterations)
+    while limit <= max_bound:
+        before = counts[0]
+        nextb, found, solutions = yield from iterate(limit, counts, count, cp, tick)
+        result = yield from _iteration_done(
+            puzzle, bound, clock, limit, nextb, before, counts[0], counts[1],
+            iterations, report, found, solutions, count)
+        if result is not None:
+            return result
+        # the board is back at the start: every move was undone
+        limit = nextb
+    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
+                      stats=stats(clock, counts[0], counts[1], 0))
 
 
 def _iteration_done(puzzle, bound, clock, limit, nextb, before, expanded, generated,
@@ -143,10 +170,11 @@ def _limit(clock, expanded, generated, lower, iterations):
         iterations=iterations)
 
 
-def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
+def _pdb_kernel(puzzle, bound):
     """Pattern databases only: the bound is the larger of two partitions'
     sums (one, or a partition and its mirror image); partition B is looked
-    at only when A alone does not already cut the child off."""
+    at only when A alone does not already cut the child off.  Returns the
+    first bound and the iteration (``search``)."""
     w, h, n = puzzle.w, puzzle.h, puzzle.n
     board = list(puzzle.start)
     pos = [0] * n
@@ -193,236 +221,218 @@ def _run_pdb(puzzle, bound, count, max_nodes, max_bound, clock, report):
     _nbrs, without = _neighbours(w, h)
     # candidate cells with a -1 sentinel, so the loop needs no len()
     without = [None if x is None else x + (-1,) for x in without]
-    expanded = generated = 0
-    cp = Checkpoint(clock=clock)          # holds only the path: no budget
+    ctx = (n, board, b, without, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
+           IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS)
+    return max([SA, SB] + XS), partial(_pdb_iteration, ctx)
+
+
+def _pdb_iteration(ctx, limit, counts, count, cp, tick):
+    """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
+    only; every move is undone on the way back, so ``ctx`` is unchanged)."""
+    (nn, board, b, without, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
+     IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS) = ctx
+    expanded, generated = counts
     check = cp.next
-    iterations = []
-    if SA == 0:
-        return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
-    limit = max([SA, SB] + XS)
     solutions = 0
     found = None
-    nn = n
-    while limit <= max_bound:
-        before = expanded
-        nextb = 1 << 30
-        g = 0
-        g1 = 1
-        cands = [None] * (limit + 2)
-        nxt = [0] * (limit + 2)
-        undo = [None] * (limit + 2)
-        xundo = [None] * (limit + 2)
-        blanks = [0] * (limit + 2)
-        blanks[0] = b
-        cand = without[nn * nn + b]
-        i = 0
-        expanded += 1
-        while True:
-            c = cand[i]
-            i += 1
-            if c >= 0:
-                t = board[c]
-                p = PA[t]
-                o = OA[t]
-                ia = IA[p] + o[b] - o[c]
-                va = TA[p][ia]
-                sa = SA - VA[p] + va
-                generated += 1
-                f = g1 + sa
+    nextb = 1 << 30
+    g = 0
+    g1 = 1
+    cands = [None] * (limit + 2)
+    nxt = [0] * (limit + 2)
+    undo = [None] * (limit + 2)
+    xundo = [None] * (limit + 2)
+    blanks = [0] * (limit + 2)
+    blanks[0] = b
+    cand = without[nn * nn + b]
+    i = 0
+    expanded += 1
+    while True:
+        c = cand[i]
+        i += 1
+        if c >= 0:
+            t = board[c]
+            p = PA[t]
+            o = OA[t]
+            ia = IA[p] + o[b] - o[c]
+            va = TA[p][ia]
+            sa = SA - VA[p] + va
+            generated += 1
+            f = g1 + sa
+            if f > limit:
+                if f < nextb:
+                    nextb = f
+                continue
+            if two:
+                q = PB[t]
+                o = OB[t]
+                ib = IB[q] + o[b] - o[c]
+                vb = TB[q][ib]
+                sb = SB - VB[q] + vb
+                f = g1 + sb
                 if f > limit:
                     if f < nextb:
                         nextb = f
                     continue
-                if two:
-                    q = PB[t]
-                    o = OB[t]
-                    ib = IB[q] + o[b] - o[c]
-                    vb = TB[q][ib]
-                    sb = SB - VB[q] + vb
-                    f = g1 + sb
-                    if f > limit:
+                if nx:
+                    f = 0
+                    for k in rx:
+                        q2 = XP[k][t]
+                        o = XO[k][t]
+                        i2 = XI[k][q2] + o[b] - o[c]
+                        v2 = XT[k][q2][i2]
+                        s2 = XS[k] - XV[k][q2] + v2
+                        if g1 + s2 > limit:
+                            f = g1 + s2
+                            break
+                        pend[k] = (q2, i2, v2, s2)
+                    if f:
                         if f < nextb:
                             nextb = f
                         continue
-                    if nx:
-                        f = 0
-                        for k in rx:
-                            q2 = XP[k][t]
-                            o = XO[k][t]
-                            i2 = XI[k][q2] + o[b] - o[c]
-                            v2 = XT[k][q2][i2]
-                            s2 = XS[k] - XV[k][q2] + v2
-                            if g1 + s2 > limit:
-                                f = g1 + s2
-                                break
-                            pend[k] = (q2, i2, v2, s2)
-                        if f:
-                            if f < nextb:
-                                nextb = f
-                            continue
-                    undo[g] = (p, IA[p], VA[p], SA, q, IB[q], VB[q], SB)
-                    IB[q] = ib
-                    VB[q] = vb
-                    SB = sb
-                else:
-                    undo[g] = (p, IA[p], VA[p], SA, 0, 0, 0, 0)
-                if sa == 0:
-                    # every tile home: a solution of length g + 1 == limit
-                    p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
-                    if two:
-                        IB[q] = iq
-                        VB[q] = vq
-                    solutions += 1
-                    if found is None:
-                        found = blanks[:g + 1] + [c]
-                        if not count:
-                            break
-                    continue
-                IA[p] = ia
-                VA[p] = va
-                SA = sa
-                if nx:
-                    saved = []
-                    for k in rx:
-                        q2, i2, v2, s2 = pend[k]
-                        saved.append((q2, XI[k][q2], XV[k][q2], XS[k]))
-                        XI[k][q2] = i2
-                        XV[k][q2] = v2
-                        XS[k] = s2
-                    xundo[g] = saved
-                board[b] = t
-                board[c] = 0
-                cands[g] = cand
-                nxt[g] = i
-                g = g1
-                g1 += 1
-                blanks[g] = c
-                cand = without[c * nn + b]
-                i = 0
-                b = c
-                expanded += 1
-                if expanded >= check:
-                    yield from _checkpoint(cp, max_nodes, expanded, generated, limit,
-                                           g, iterations)
-                    check = cp.next
+                undo[g] = (p, IA[p], VA[p], SA, q, IB[q], VB[q], SB)
+                IB[q] = ib
+                VB[q] = vb
+                SB = sb
             else:
-                if g == 0:
-                    break
-                # take the last move back: the tile now on c returns to b
-                g1 = g
-                g -= 1
-                c = blanks[g]
-                board[b] = board[c]
-                board[c] = 0
-                b = c
-                cand = cands[g]
-                i = nxt[g]
+                undo[g] = (p, IA[p], VA[p], SA, 0, 0, 0, 0)
+            if sa == 0:
+                # every tile home: a solution of length g + 1 == limit
                 p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
                 if two:
                     IB[q] = iq
                     VB[q] = vq
-                if nx:
-                    for k, (q2, i2, v2, s2) in enumerate(xundo[g]):
-                        XI[k][q2] = i2
-                        XV[k][q2] = v2
-                        XS[k] = s2
-        result = yield from _iteration_done(
-            puzzle, bound, clock, limit, nextb, before, expanded, generated,
-            iterations, report, found, solutions, count)
-        if result is not None:
-            return result
-        # the board is back at the start: every move was undone
-        limit = nextb
-    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
-                      stats=stats(clock, expanded, generated, 0))
+                solutions += 1
+                if found is None:
+                    found = blanks[:g + 1] + [c]
+                    if not count:
+                        break
+                continue
+            IA[p] = ia
+            VA[p] = va
+            SA = sa
+            if nx:
+                saved = []
+                for k in rx:
+                    q2, i2, v2, s2 = pend[k]
+                    saved.append((q2, XI[k][q2], XV[k][q2], XS[k]))
+                    XI[k][q2] = i2
+                    XV[k][q2] = v2
+                    XS[k] = s2
+                xundo[g] = saved
+            board[b] = t
+            board[c] = 0
+            cands[g] = cand
+            nxt[g] = i
+            g = g1
+            g1 += 1
+            blanks[g] = c
+            cand = without[c * nn + b]
+            i = 0
+            b = c
+            expanded += 1
+            if expanded >= check:
+                yield from tick(expanded, generated, limit, g)
+                check = cp.next
+        else:
+            if g == 0:
+                break
+            # take the last move back: the tile now on c returns to b
+            g1 = g
+            g -= 1
+            c = blanks[g]
+            board[b] = board[c]
+            board[c] = 0
+            b = c
+            cand = cands[g]
+            i = nxt[g]
+            p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
+            if two:
+                IB[q] = iq
+                VB[q] = vq
+            if nx:
+                for k, (q2, i2, v2, s2) in enumerate(xundo[g]):
+                    XI[k][q2] = i2
+                    XV[k][q2] = v2
+                    XS[k] = s2
+    counts[0], counts[1] = expanded, generated
+    return nextb, found, solutions
 
 
-def _run_step(puzzle, bound, count, max_nodes, max_bound, clock, report):
+def _step_kernel(puzzle, bound):
     """The same search for bounds updated by a step function (Manhattan,
     linear conflict, walking distance, exact tables)."""
-    w, h, n = puzzle.w, puzzle.h, puzzle.n
     board = list(puzzle.start)
-    b = board.index(0)
-    step = bound.step
     h0, hs0 = bound.init(board)
-    _nbrs, without = _neighbours(w, h)
-    expanded = generated = 0
-    cp = Checkpoint(clock=clock)          # holds only the path: no budget
+    _nbrs, without = _neighbours(puzzle.w, puzzle.h)
+    ctx = (puzzle.n, board, board.index(0), without, bound.step, hs0, list(puzzle.goal))
+    return h0, partial(_step_iteration, ctx)
+
+
+def _step_iteration(ctx, limit, counts, count, cp, tick):
+    """One iteration of ``_step_kernel``'s search."""
+    nn, board, b, without, step, hs0, goal = ctx
+    expanded, generated = counts
     check = cp.next
-    iterations = []
-    if puzzle.is_goal(bytes(board)):
-        return _result(puzzle, [b], clock, 0, 0, iterations, 1, count, bound)
-    goal = list(puzzle.goal)
-    limit = h0
     solutions = 0
     found = None
-    nn = n
-    while limit <= max_bound:
-        before = expanded
-        nextb = 1 << 30
-        g = 0
-        cands = [None] * (limit + 2)
-        nxt = [0] * (limit + 2)
-        hss = [None] * (limit + 2)
-        blanks = [0] * (limit + 2)
-        blanks[0] = b
-        hss[0] = hs0
-        cands[0] = without[nn * nn + b]
-        expanded += 1
-        while True:
-            i = nxt[g]
-            cand = cands[g]
-            if i < len(cand):
-                nxt[g] = i + 1
-                c = cand[i]
-                t = board[c]
-                board[b] = t
-                board[c] = 0
-                hh, hs = step(hss[g], t, c, b, board)
-                generated += 1
-                f = g + 1 + hh
-                if f > limit:
-                    board[c] = t
-                    board[b] = 0
-                    if f < nextb:
-                        nextb = f
-                    continue
-                if hh == 0 and board == goal:
-                    board[c] = t
-                    board[b] = 0
-                    solutions += 1
-                    if found is None:
-                        found = blanks[:g + 1] + [c]
-                        if not count:
-                            break
-                    continue
-                g += 1
-                hss[g] = hs
-                blanks[g] = c
-                cands[g] = without[c * nn + b]
-                nxt[g] = 0
-                b = c
-                expanded += 1
-                if expanded >= check:
-                    yield from _checkpoint(cp, max_nodes, expanded, generated, limit,
-                                           g, iterations)
-                    check = cp.next
-            else:
-                if g == 0:
-                    break
-                g -= 1
-                c = blanks[g]
-                board[b] = board[c]
-                board[c] = 0
-                b = c
-        result = yield from _iteration_done(
-            puzzle, bound, clock, limit, nextb, before, expanded, generated,
-            iterations, report, found, solutions, count)
-        if result is not None:
-            return result
-        limit = nextb
-    raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
-                      stats=stats(clock, expanded, generated, 0))
+    nextb = 1 << 30
+    g = 0
+    cands = [None] * (limit + 2)
+    nxt = [0] * (limit + 2)
+    hss = [None] * (limit + 2)
+    blanks = [0] * (limit + 2)
+    blanks[0] = b
+    hss[0] = hs0
+    cands[0] = without[nn * nn + b]
+    expanded += 1
+    while True:
+        i = nxt[g]
+        cand = cands[g]
+        if i < len(cand):
+            nxt[g] = i + 1
+            c = cand[i]
+            t = board[c]
+            board[b] = t
+            board[c] = 0
+            hh, hs = step(hss[g], t, c, b, board)
+            generated += 1
+            f = g + 1 + hh
+            if f > limit:
+                board[c] = t
+                board[b] = 0
+                if f < nextb:
+                    nextb = f
+                continue
+            if hh == 0 and board == goal:
+                board[c] = t
+                board[b] = 0
+                solutions += 1
+                if found is None:
+                    found = blanks[:g + 1] + [c]
+                    if not count:
+                        break
+                continue
+            g += 1
+            hss[g] = hs
+            blanks[g] = c
+            cands[g] = without[c * nn + b]
+            nxt[g] = 0
+            b = c
+            expanded += 1
+            if expanded >= check:
+                yield from tick(expanded, generated, limit, g)
+                check = cp.next
+        else:
+            if g == 0:
+                break
+            g -= 1
+            c = blanks[g]
+            board[b] = board[c]
+            board[c] = 0
+            b = c
+    counts[0], counts[1] = expanded, generated
+    return nextb, found, solutions
 
 
 # -- bounds ------------------------------------------------------------------
