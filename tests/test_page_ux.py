@@ -72,6 +72,32 @@ def test_goal_in_sight_solve_by_the_board_and_a_clear_end(page, site_url, watch)
     assert not hidden_elements_show(page)
 
 
+@pytest.mark.parametrize("code, goal_words, board_words", [
+    ("blocks:dad", "block A, 4 cells, from row 4 column 1", "block A, 4 cells, from row 1 column 1"),
+    ("pegs:english", "Peg solitaire board, 1 peg", "Peg solitaire board, 32 pegs"),
+])
+def test_the_goal_in_sight_for_blocks_and_pegs(page, site_url, watch, code, goal_words, board_words):
+    """Every family has the goal picture beside the board and the position
+    in words; pegs say where a last peg can end (position classes) and draw
+    their holes at 3:1 contrast against the board."""
+    open_app(page, site_url, code)
+    expect(page.get_by_test_id("goal")).to_be_visible()
+    expect(page.get_by_test_id("goal")).to_have_attribute("aria-label", re.compile(re.escape(goal_words)))
+    assert board_words in page.get_by_test_id("board-text").text_content()
+    if code.startswith("pegs"):
+        expect(page.locator("#editor")).to_contain_text("A last peg can end only in holes 1, 13, 16, 19, 31")
+        ratio = page.evaluate("""() => {
+          const css = getComputedStyle(document.documentElement);
+          const lum = (hex) => { const v = [1, 3, 5].map((i) => parseInt(hex.trim().slice(i, i + 2), 16) / 255)
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+            return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+          const a = lum(css.getPropertyValue("--peg-hole")), b = lum(css.getPropertyValue("--board-bg"));
+          return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        }""")
+        assert ratio >= 3, ratio
+    assert not hidden_elements_show(page)
+
+
 def test_help_where_a_choice_is_made_and_the_first_visit_tip(page, site_url, watch):
     open_app(page, site_url, HARD8)
     expect(page.get_by_test_id("tip")).to_be_visible()

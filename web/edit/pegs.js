@@ -74,6 +74,14 @@ function goalSummary(desc) {
   return `Goal: ${count.o} peg${count.o === 1 ? "" : "s"} where marked, ${count["?"]} either, the rest empty.`;
 }
 
+// Where a last peg may end (describe's finishes, by position classes).
+function finishes(holes) {
+  if (!holes.length) return "From this start no single peg can be left anywhere (position classes).";
+  const list = holes.length > 12 ? `${holes.slice(0, 12).join(", ")} and ${holes.length - 12} more` : holes.join(", ");
+  return `A last peg can end only in hole${holes.length === 1 ? "" : "s"} ${list}: ` +
+    "the position classes allow no other (not every one of these is reachable).";
+}
+
 function edit(action, args, code) {
   ui.editing++;
   return ui.api.edit(action, args, code).finally(() => { ui.editing--; });
@@ -130,6 +138,7 @@ export function mount(root, app, api) {
     }
   });
   goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
+  if (d.finishes) goal.append(el("p", { className: "hint", textContent: finishes(d.finishes) }));
 
   replaceKeepingFocus(root, lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
 }

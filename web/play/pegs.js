@@ -71,7 +71,11 @@ export function playOptions({ moves, index, history, lastMove }) {
   if (chosen.preview !== null && moves[chosen.preview]) opts.preview = moves[chosen.preview].move_data;
   if (chosen.from && movesFrom(moves, chosen.from).length) {
     opts.selected = { r: chosen.from[0], c: chosen.from[1] };
-    opts.targets = movesFrom(moves, chosen.from).map(([m]) => m.move_data.path[m.move_data.path.length - 1]);
+    const from = movesFrom(moves, chosen.from);
+    const end = (m) => m.move_data.path[m.move_data.path.length - 1];
+    opts.targets = from.map(([m]) => end(m));
+    // "never lose": where a landing makes the goal unreachable, a cross on the board
+    opts.losing = from.filter(([m]) => m.winnable === false).map(([m]) => end(m));
   }
   return opts;
 }

@@ -249,6 +249,7 @@ function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false)
 // Goal patterns: a tint under the blocks, a dashed outline over them (so a
 // block resting on its goal still shows it), a ring on must-be-empty cells.
 function drawGoals(ctx, board, view, goals, opts, p, layer) {
+  if (opts.thumb) return;      // the goal picture is the goal itself
   const s = board.cell;
   const many = goals.length > 1;
   goals.forEach((g, k) => {
@@ -373,4 +374,30 @@ function drawOverlays(ctx, board, view, opts, p, col) {
     roundRect(ctx, rect.x + 2, rect.y + 2, s - 4, s - 4, s * 0.12);
     ctx.stroke();
   }
+}
+
+// The goal picture: the first goal pattern's blocks where they must end, the
+// walls, the rest empty (describe's goals; alternatives are outlined on
+// the board itself).
+export function goalView(desc) {
+  const goal = desc.goals?.[0];
+  const start = desc.view?.rows;
+  if (!goal || !start || !goal.join("").match(/[A-Za-z]/)) return null;
+  const rows = goal.map((row, r) => [...row].map((ch, c) =>
+    /[A-Za-z]/.test(ch) ? ch : start[r]?.[c] === "_" ? "_" : ".").join(""));
+  return { family: "blocks", width: desc.width, height: desc.height, rows };
+}
+
+// The position in words: each block with its cells, then the walls.
+export function text(view) {
+  const name = (r, c) => `row ${r + 1} column ${c + 1}`;
+  const parts = [];
+  for (const [letter, cells] of blocksOf(view.rows)) {
+    const [r0, c0] = topLeft(cells);
+    parts.push(`block ${letter}, ${cells.length} cell${cells.length === 1 ? "" : "s"}, from ${name(r0, c0)}`);
+  }
+  const walls = view.rows.join("").split("_").length - 1;
+  const empty = view.rows.join("").split(".").length - 1;
+  return `${view.width} by ${view.height} board, ${empty} empty cell${empty === 1 ? "" : "s"}` +
+    `${walls ? `, ${walls} wall cell${walls === 1 ? "" : "s"}` : ""}; ${parts.join("; ")}.`;
 }

@@ -21,6 +21,7 @@ export function palette(element = document.documentElement) {
     good: get("--good", "#3a8f5c"),
     accent: get("--accent", "#c2603a"),
     hole: get("--hole", "#c9bfa8"),
+    pegHole: get("--peg-hole", "#807259"),   // 3:1 against the board (WCAG non-text)
     peg: get("--peg", "#7a3b1f"),
     wall: get("--wall", "#5a5142"),
     muted: get("--muted", "#888"),

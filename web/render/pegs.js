@@ -103,7 +103,8 @@ function at(view, r, c) {
 
 // opts: {from, t, move (playback); desc (goal, holes); lastMove (the move that
 //        led here, drawn as a path); cursor {r, c}; numbers (bool, default true);
-//        play mode: selected {r, c}, targets [[r, c], ...], preview (a move_json)}
+//        play mode: selected {r, c}, targets [[r, c], ...], losing [[r, c], ...]
+//        (targets after which the goal cannot be reached), preview (a move_json)}
 // A view may carry `offset` [dr, dc] (the editor's margin round the board)
 // and `ghosts` [[r, c], ...] (cells without a hole drawn faintly, to add one).
 export function draw(board, view, opts = {}) {
@@ -153,7 +154,7 @@ export function draw(board, view, opts = {}) {
   // holes
   for (const [r, c] of holeCells) {
     const q = L.centre(r, c);
-    ctx.fillStyle = p.hole;
+    ctx.fillStyle = p.pegHole;
     ctx.beginPath();
     ctx.arc(q.x, q.y, s * HOLE_R, 0, 2 * Math.PI);
     ctx.fill();
@@ -223,7 +224,7 @@ export function draw(board, view, opts = {}) {
   if (opts.preview?.path?.length > 1 && !anim) drawPath(ctx, L, opts.preview, s, { ...p, accent: focus }, 1);
 
   // hole numbers, small
-  if (opts.numbers !== false && opts.desc?.holes) {
+  if (opts.numbers !== false && !opts.thumb && opts.desc?.holes) {
     const fs = Math.max(8, Math.round(s * 0.2));
     ctx.font = `600 ${fs}px system-ui, sans-serif`;
     ctx.textAlign = "center";
@@ -251,6 +252,17 @@ export function draw(board, view, opts = {}) {
     ctx.arc(q.x, q.y, s * (PEG_R + 0.02), 0, 2 * Math.PI);
     ctx.stroke();
     ctx.setLineDash([]);
+  }
+  const bad = cssVar("--bad", "#a8322a");
+  for (const [r, c] of opts.losing || []) {
+    const q = L.centre(r, c);
+    const d = s * 0.16;
+    ctx.strokeStyle = bad;
+    ctx.lineWidth = Math.max(2, s * 0.06);
+    ctx.beginPath();
+    ctx.moveTo(q.x - d, q.y - d); ctx.lineTo(q.x + d, q.y + d);
+    ctx.moveTo(q.x + d, q.y - d); ctx.lineTo(q.x - d, q.y + d);
+    ctx.stroke();
   }
   if (opts.selected) {
     const q = L.centre(opts.selected.r, opts.selected.c);
@@ -355,4 +367,22 @@ function shade(color, amount) {
   const v = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
   const out = v.map((x) => Math.round(x + (255 - x) * amount));
   return `rgb(${out.join(",")})`;
+}
+
+// The goal picture: pegs where one must end, dashed rings where one may
+// (describe's goal rows; "?" shown as a hole with the ring).
+export function goalView(desc) {
+  if (!desc.goal) return null;
+  return { family: "pegs", lattice: desc.lattice, rows: desc.goal.map((row) => row.replace(/\?/g, ".")) };
+}
+
+// The position in words, row by row (screen readers).
+export function text(view, desc) {
+  const word = { o: "peg", ".": "hole", "?": "either" };
+  const pegs = view.rows.join("").split("o").length - 1;
+  const rows = view.rows.map((row, r) => {
+    const cells = [...row].map((ch) => word[ch]).filter(Boolean);
+    return cells.length ? `row ${r + 1}: ${cells.join(" ")}` : null;
+  }).filter(Boolean);
+  return `Peg solitaire board, ${pegs} peg${pegs === 1 ? "" : "s"}; ${rows.join("; ")}.`;
 }

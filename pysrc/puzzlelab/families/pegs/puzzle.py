@@ -541,7 +541,9 @@ class Pegs:
                 "goal": self.goal_rows(),
                 "holes": [list(cell) for cell in self.board.holes],
                 "metric": self.metric, "metrics": list(METRICS),
-                "heuristics": list(self.heuristics)}
+                "heuristics": list(self.heuristics),
+                # where a lone last peg may end, by the class argument
+                "finishes": finish_holes(self)}
 
 
 # -- instant refusals ----------------------------------------------------------
