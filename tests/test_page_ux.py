@@ -98,6 +98,26 @@ def test_the_goal_in_sight_for_blocks_and_pegs(page, site_url, watch, code, goal
     assert not hidden_elements_show(page)
 
 
+def test_analysis_for_a_person(page, site_url, watch):
+    """The histogram has labelled axes and says its counts; the farthest
+    positions are pictures (with their codes for screen readers), and
+    pressing one loads it."""
+    open_app(page, site_url, "tiles:3x2:123450")
+    page.locator(".analysis summary").click()
+    page.get_by_test_id("analyze").click()
+    expect(page.get_by_test_id("analysis")).to_contain_text("360 positions reachable", timeout=60_000)
+    expect(page.locator("#chart")).to_be_visible()
+    label = page.locator("#chart").get_attribute("aria-label")
+    assert "positions at each distance 1, 2, 3, 5," in label and "21 moves at most" in label, label
+    far = page.get_by_test_id("farthest")
+    assert far.count() >= 1 and far.first.locator("canvas").count() == 1
+    code = far.first.get_attribute("title")
+    assert code.startswith("tiles:3x2:")
+    far.first.click()
+    expect(page.get_by_test_id("position-code")).to_have_text(code)
+    assert no_sideways_scroll(page)
+
+
 def test_help_where_a_choice_is_made_and_the_first_visit_tip(page, site_url, watch):
     open_app(page, site_url, HARD8)
     expect(page.get_by_test_id("tip")).to_be_visible()

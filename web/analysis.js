@@ -10,6 +10,7 @@ import { linkFor } from "./links.js";
 import { startRequest, setBusy, formatProgress } from "./requests.js";
 import { load } from "./position.js";
 import { drawHistogram } from "./chart.js";
+import { Board } from "./board.js";
 
 const FARTHEST_SHOWN = 8;
 
@@ -28,10 +29,29 @@ async function analyze(app) {
   if (!reply.ok) { out.textContent = reply.error.message; return; }
   const summary = `${reply.reachable.toLocaleString("en")} positions reachable; the farthest are ${reply.max_distance} moves from the ${reply.from} (${reply.histogram.at(-1).toLocaleString("en")} of them).`;
   out.replaceChildren(el("p", { textContent: summary }),
-    el("ul", {}, ...reply.farthest.slice(0, FARTHEST_SHOWN).map((code) => el("li", {}, button(code, () => load(app, code))))));
+    el("p", { className: "hint", textContent: "The farthest positions (press one to load it):" }),
+    el("div", { className: "farthest" }, ...reply.farthest.slice(0, FARTHEST_SHOWN).map((code, i) =>
+      farthestButton(app, reply.family, code, reply.farthest_views?.[i]))));
   const chart = $("chart");
   chart.hidden = false;
-  drawHistogram(chart, reply.histogram);
+  drawHistogram(chart, reply.histogram, { what: `moves from the ${reply.from}` });
+}
+
+// One farthest position: its picture (the family's renderer, small), its
+// code for screen readers and as a tooltip; pressing it loads it.
+function farthestButton(app, family, code, view) {
+  const render = app.families[family]?.render;
+  const b = button("", () => load(app, code), "farthest", { title: code, ariaLabel: `Load ${code}` });
+  if (!render || !view) { b.textContent = code; return b; }
+  const canvas = el("canvas", { className: "thumb" });
+  b.append(canvas);
+  requestAnimationFrame(() => {
+    const board = new Board(canvas, { width: 84, height: 96 });
+    const g = render.grid(view, app.desc);
+    board.setGrid(g.cols, g.rows, g.aspect);
+    render.draw(board, view, { thumb: true, numbers: false });
+  });
+  return b;
 }
 
 export function wireAnalysis(app) {
