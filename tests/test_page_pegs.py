@@ -85,7 +85,7 @@ def test_draw_a_board_set_a_goal_and_solve(page, site_url, watch):
     page.get_by_test_id("pegs-goal-hole").check()
     edited(page, lambda: tap(page, 1, 2, cols=4))
     assert code(page) == "pegs:sq4:__o_/ooo_/o.oo/ooo_:__._/..o_/..../..._"
-    expect(page.get_by_test_id("editor")).to_contain_text("one peg left, in hole 3")
+    expect(page.get_by_test_id("editor")).to_contain_text("one peg left, in hole c2")
     # keys: the cursor starts where the last tap was (row 1, column 2);
     # take the peg to its left out, then put it back
     page.get_by_test_id("pegs-mode-peg").check()
@@ -141,3 +141,20 @@ def test_phone_touch_takes_a_peg_out(browser, site_url):
         watch.check()
     finally:
         context.close()
+
+
+def test_a_random_solvable_start_solves(page, site_url, watch):
+    """The editor's random start (jumps played backwards from one peg) is a
+    new position each time, and the solver finishes it in the hole the goal
+    names."""
+    open_app(page, site_url, "pegs:english")
+    seen = set()
+    for _ in range(2):
+        edited(page, lambda: page.get_by_test_id("pegs-random").click())
+        seen.add(code(page))
+    assert len(seen) == 2 and all(c.startswith("pegs:sq4:") for c in seen)
+    expect(page.get_by_test_id("editor")).to_contain_text("Goal: one peg left, in hole ")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved", 60_000)
+    page.get_by_test_id("step-last").click()
+    expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")

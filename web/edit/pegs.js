@@ -69,7 +69,7 @@ function goalSummary(desc) {
   g.forEach((row, r) => [...row].forEach((ch, c) => { if (ch in count) count[ch]++; if (ch === "o") at = [r, c]; }));
   if (count.o === 1 && !count["?"]) {
     const n = desc.holes.findIndex(([r, c]) => r === at[0] && c === at[1]);
-    return `Goal: one peg left, in hole ${n}.`;
+    return `Goal: one peg left, in hole ${desc.hole_names?.[n] ?? n}.`;
   }
   return `Goal: ${count.o} peg${count.o === 1 ? "" : "s"} where marked, ${count["?"]} either, the rest empty.`;
 }
@@ -113,7 +113,10 @@ export function mount(root, app, api) {
       button("Triangle", () => edit("triangle", { side: ui.side }), "pegs-new-tri")),
     el("div", { className: "row" },
       button("Fill every hole", () => edit("fill", { peg: true }), "pegs-fill"),
-      button("Empty every hole", () => edit("fill", { peg: false }), "pegs-empty")));
+      button("Empty every hole", () => edit("fill", { peg: false }), "pegs-empty")),
+    el("div", { className: "row" },
+      button("Random solvable start", () => edit("random", { seed: Math.floor(Math.random() * 2 ** 31) }), "pegs-random",
+        { title: "Pegs placed by jumps played backwards from one peg: it can always be solved, ending in that hole" })));
 
   const mode = radios("pegs-mode", "Tapping the board", MODES, ui.mode, (v) => {
     ui.mode = v;
@@ -138,7 +141,7 @@ export function mount(root, app, api) {
     }
   });
   goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
-  if (d.finishes) goal.append(el("p", { className: "hint", textContent: finishes(d.finishes) }));
+  if (d.finishes) goal.append(el("p", { className: "hint", textContent: finishes(d.finishes.map((h) => d.hole_names?.[h] ?? h)) }));
 
   replaceKeepingFocus(root, lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
 }

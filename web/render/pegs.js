@@ -223,7 +223,7 @@ export function draw(board, view, opts = {}) {
   // play mode: the move the keys point at, over the pegs it jumps
   if (opts.preview?.path?.length > 1 && !anim) drawPath(ctx, L, opts.preview, s, { ...p, accent: focus }, 1);
 
-  // hole numbers, small
+  // hole names (d4; numbers on triangles), small
   if (opts.numbers !== false && !opts.thumb && opts.desc?.holes) {
     const fs = Math.max(8, Math.round(s * 0.2));
     ctx.font = `600 ${fs}px system-ui, sans-serif`;
@@ -238,7 +238,7 @@ export function draw(board, view, opts = {}) {
       const onPeg = at(view, r, c) === "o" && !skip.has(key(r, c));
       ctx.fillStyle = onPeg ? p.bg : dark;
       ctx.globalAlpha = onPeg ? 0.95 : 0.7;
-      ctx.fillText(String(i), q.x, q.y + (onPeg ? 0 : s * 0.3));
+      ctx.fillText(opts.desc.hole_names?.[i] ?? String(i), q.x, q.y + (onPeg ? 0 : s * 0.3));
       ctx.globalAlpha = 1;
     });
   }

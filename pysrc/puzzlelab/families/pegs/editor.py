@@ -34,7 +34,14 @@ grid starts at its first row and column with a hole.  Actions:
                               pattern, or start one of all '?')
   goal_cell {r, c, value?}    set one cell of the goal pattern to o, . or ?
                               (no value: o -> . -> ? -> o)
+  random {seed}               a random start that can be solved, on this
+                              board: from one peg in a random hole, jumps
+                              played backwards (a peg on t, holes a and b
+                              empty -> pegs on a and b, t empty) at random
+                              until none is left; goal: one peg in that hole
 """
+
+import random
 
 from ...errors import CodeError
 from ..common import whole_number
@@ -48,6 +55,7 @@ ACTIONS = {
     "lattice": ("name",), "resize": ("rows", "cols"), "triangle": ("side",),
     "toggle_hole": ("r", "c"), "toggle_peg": ("r", "c"), "fill": ("peg",),
     "goal": ("kind", "r", "c"), "goal_cell": ("r", "c", "value"),
+    "random": ("seed",),
 }
 
 
@@ -57,6 +65,30 @@ def _split(puzzle):
     rows = [list(row) for row in fields[2].split("/")]
     goal = [list(row) for row in fields[3].split("/")] if len(fields) > 3 else None
     return fields[1], rows, goal
+
+
+def _random_start(puzzle, lattice, rows, seed):
+    """The ``random`` action: solvable by construction (its solution is the
+    backward jumps replayed forwards)."""
+    board = puzzle.board
+    rng = random.Random(seed)
+    last = rng.randrange(board.n)
+    state = 1 << last
+    while True:
+        back = [(a, b, t) for a, b, t in board.jumps
+                if state >> t & 1 and not state >> a & 1 and not state >> b & 1]
+        if not back:
+            break
+        a, b, t = rng.choice(back)
+        state ^= (1 << a) | (1 << b) | (1 << t)
+    grid = [[NONE if ch == NONE else EMPTY for ch in row] for row in rows]
+    goal = [row[:] for row in grid]
+    for h, (r, c) in enumerate(board.holes):
+        if state >> h & 1:
+            grid[r][c] = PEG
+    r, c = board.holes[last]
+    goal[r][c] = PEG
+    return _build(puzzle, lattice, grid, goal)
 
 
 def _build(puzzle, lattice, rows, goal):
@@ -132,6 +164,10 @@ def edit(puzzle, action, args):
     """The new code.  ``args`` is a dict whose keys api.py has checked
     against ACTIONS."""
     lattice, rows, goal = _split(puzzle)
+
+    if action == "random":
+        return _random_start(puzzle, lattice, rows,
+                             whole_number(args.get("seed", 0), "seed"))
 
     if action == "lattice":
         name = args.get("name")

@@ -351,8 +351,20 @@ def expand_preset(name):
 
 
 # -- the puzzle --------------------------------------------------------------
-def format_chain(chain):
-    return "[" + ", ".join(str(h) for h in chain) + "]"
+def hole_name(board, h):
+    """How people name hole ``h``: on square boards its column letter and
+    row number (the English board's centre is d4, rows counted from the
+    top); on triangles its number, from 0 at the apex row by row (the
+    seeds' numbering).  ``parse_hole`` reads both."""
+    r, c = board.holes[h]
+    if board.lattice != "tri" and c < len(LETTERS):
+        return f"{LETTERS[c]}{r + 1}"
+    return str(h)
+
+
+def format_chain(board, chain):
+    """A move as its holes: ``d2-d4`` (a jump), ``d2-d4-f4`` (a chain)."""
+    return "-".join(hole_name(board, h) for h in chain)
 
 
 class Pegs:
@@ -497,8 +509,8 @@ class Pegs:
     # -- presentation ------------------------------------------------------
     def format_move(self, move):
         if self.metric == "jump":
-            return format_chain((move[0], move[2]))
-        return format_chain(move)
+            return format_chain(self.board, (move[0], move[2]))
+        return format_chain(self.board, move)
 
     def move_json(self, move):
         holes = self.board.holes
@@ -540,6 +552,7 @@ class Pegs:
                 "rows": self.board.rows(self.start),
                 "goal": self.goal_rows(),
                 "holes": [list(cell) for cell in self.board.holes],
+                "hole_names": [hole_name(self.board, h) for h in range(self.board.n)],
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics),
                 # where a lone last peg may end, by the class argument
