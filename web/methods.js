@@ -117,8 +117,7 @@ export function followMethod(app, keep = $("heuristic").value) {
 }
 
 export function wireMethods(app) {
-  $("algorithm").addEventListener("change", () => followMethod(app));
-  $("heuristic").addEventListener("change", () => followMethod(app));
-  $("count").addEventListener("change", () => followMethod(app));
-  $("factor").addEventListener("change", () => followMethod(app));
+  for (const id of ["algorithm", "heuristic", "count", "factor", "budget"]) {
+    $(id).addEventListener("change", () => { app.menuEdits += 1; followMethod(app); });
+  }
 }

@@ -89,6 +89,7 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   // Until the position is described, Solve waits ("loading"): a solve of
   // the old menus against the new position could not be what was meant.
   const previous = pageState();
+  const edits = app.menuEdits;          // the menus as the user left them now
   app.loading += 1;
   if (previous !== "solving") setState("loading");
   $("solve").disabled = true;
@@ -110,8 +111,12 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   if (app.play?.active) app.play.exit();
   if (!edit) app.edits = { undo: [], redo: [] };   // another position: its own history
   const { step: _step, path: _path, lb: _lb, ...keep } = opts;
+  // a method chosen while the position loaded (a preset, then the method
+  // at once) is the user's latest word: the link's own options give way
+  const touched = app.menuEdits !== edits;
+  if (touched) for (const k of ["algo", "h", "count", "factor", "mem"]) delete keep[k];
   app.options = keep;
-  adopt(app, reply, { push, fromLink });
+  adopt(app, reply, { push, fromLink: fromLink && !touched });
   let note = "";
   if (opts.path !== undefined && code) {
     // a link with its solution: check it move by move and show it at once

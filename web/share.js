@@ -83,9 +83,10 @@ function shareLink(app) {
   const opts = { ...app.options, ...chosenOptions() };
   if (app.solution && !app.play?.active) {
     opts.step = String(app.step);
-    if (app.solution.path) {
+    if (app.solution.path && app.solution.solutions === undefined) {
       // the answer itself, opened at once by the recipient (api.py replay
-      // checks every move); what it proves travels with it
+      // checks every move); what it proves travels with it.  A counted
+      // solve is not: its count can only be had by solving again.
       opts.path = app.solution.path;
       opts.lb = String(app.solution.optimal ? app.solution.length : app.solution.lower_bound ?? 0);
     }

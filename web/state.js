@@ -23,6 +23,8 @@
  * @property {{undo: string[], redo: string[]}} edits  the editor's undo and redo: links
  *   of the positions before (after) each edit; emptied when another position is opened
  * @property {number} loading  describe requests in flight: Solve waits until none is
+ * @property {number} menuEdits  changes the user made to the solve menus (methods.js); a load
+ *   that sees one during its describe keeps the user's choice (position.js)
  * @property {Promise|boolean|null} solveReq  the long request running (true until the worker has it)
  * @property {number|null} cancelAt  performance.now() of the last Cancel (for data-cancel-ms)
  * @property {Object|null} solution  api.py's solve reply shown in playback
@@ -52,6 +54,7 @@ export function createState() {
     options: {},
     edits: { undo: [], redo: [] },
     loading: 0,
+    menuEdits: 0,
     solveReq: null,
     cancelAt: null,
     solution: null,

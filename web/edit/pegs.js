@@ -28,7 +28,7 @@ const GOALS = [
   ["pattern", "A pattern: tap holes for peg, empty or either"],
 ];
 const HINT = "Board keys: arrows move the cursor; Enter or Space acts on the hole under it "
-  + "(as tapping does). Hole numbers are the ones the moves are written with.";
+  + "(as tapping does). The names on the holes are the ones the moves are written with.";
 
 const ui = {
   mode: "peg",
