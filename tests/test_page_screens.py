@@ -1,4 +1,4 @@
-"""Phone-sized screenshots of each family, compared with the references
+"""Phone and desktop screenshots of each family, compared with the references
 checked in under tests/screenshots/ (regenerate them deliberately with
 PUZZLELAB_UPDATE_SCREENSHOTS=1).  The comparison runs in a blank browser
 page: the share of pixels that differ noticeably must stay small."""
@@ -18,6 +18,9 @@ pytestmark = pytest.mark.browser
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCREENS = os.path.join(HERE, "screenshots")
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SCREEN = {"phone": dict(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True),
+          "desktop": dict(viewport=DESKTOP, device_scale_factor=1)}
 MAX_DIFF = 0.02          # share of pixels allowed to differ
 SETTLE_S = 15            # seconds the page may take to stop changing once ready
 CASES = {"tiles": "tiles:3x3:867254301",
@@ -66,13 +69,15 @@ def settled_screenshot(page, family):
         last = shot
 
 
+@pytest.mark.parametrize("screen", list(SCREEN))
 @pytest.mark.parametrize("family", list(CASES))
-def test_phone_screenshot_matches_reference(browser, site_url, family):
+def test_screenshot_matches_reference(browser, site_url, family, screen):
+    """Phone and desktop: the goal picture beside the board and Solve right
+    under it, for each family."""
     families = json.loads(browser.new_context().request.get(site_url + "build.json").text())["web_families"]
     if family not in families:
         pytest.fail(f"the {family} page parts are missing from the build")
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  color_scheme="light", reduced_motion="reduce")
+    context = browser.new_context(**SCREEN[screen], color_scheme="light", reduced_motion="reduce")
     try:
         page = context.new_page()
         errors = []
@@ -81,7 +86,12 @@ def test_phone_screenshot_matches_reference(browser, site_url, family):
         wait_state(page, "ready", READY_TIMEOUT)
         shot = settled_screenshot(page, family)
         assert not errors, errors
-        ref = os.path.join(SCREENS, f"phone-{family}.png")
+        goal = page.get_by_test_id("goal").bounding_box()
+        board = page.get_by_test_id("board").bounding_box()
+        solve = page.get_by_test_id("solve").bounding_box()
+        assert goal and goal["width"] > 20 and abs(goal["y"] - board["y"]) < board["height"], (goal, board)
+        assert 0 <= solve["y"] - (board["y"] + board["height"]) < 80, (board, solve)
+        ref = os.path.join(SCREENS, f"{screen}-{family}.png")
         if os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS") or not os.path.exists(ref):
             if not os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS"):
                 pytest.fail(f"no reference {ref}; run with PUZZLELAB_UPDATE_SCREENSHOTS=1 to create it")
@@ -95,7 +105,7 @@ def test_phone_screenshot_matches_reference(browser, site_url, family):
         result = blank.evaluate(COMPARE, ["data:image/png;base64," + base64.b64encode(shot).decode(),
                                           "data:image/png;base64," + base64.b64encode(expected).decode()])
         if result["diff"] > MAX_DIFF:
-            with open(os.path.join(SCREENS, f"phone-{family}.actual.png"), "wb") as f:
+            with open(os.path.join(SCREENS, f"{screen}-{family}.actual.png"), "wb") as f:
                 f.write(shot)
         assert result["diff"] <= MAX_DIFF, f"{family}: {result} (actual written beside the reference)"
     finally:

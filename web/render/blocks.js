@@ -4,7 +4,7 @@
 // and play/blocks.js.  Knows no rule.  Called by view.js (interface:
 // family.js); siblings render/tiles.js, render/pegs.js, helpers render/draw.js.
 
-import { palette, roundRect, roundedPath, cssVar, ease } from "./draw.js";
+import { palette, roundRect, roundedPath, cssVar, ease, arrowPath } from "./draw.js";
 
 const GAP = 0.055;          // space between neighbouring blocks, in cells (half each side)
 const RADIUS = 0.14;        // block corner radius, in cells
@@ -400,4 +400,23 @@ export function text(view) {
   const empty = view.rows.join("").split(".").length - 1;
   return `${view.width} by ${view.height} board, ${empty} empty cell${empty === 1 ? "" : "s"}` +
     `${walls ? `, ${walls} wall cell${walls === 1 ? "" : "s"}` : ""}; ${parts.join("; ")}.`;
+}
+
+// The hinted move (api.py move_data: block, path of unit steps) as an arrow
+// from the block's centre along its slide.
+export function hint(board, view, move) {
+  const cells = blocksOf(view.rows).get(move.block);
+  if (!cells) return;
+  const s = board.cell;
+  const mid = (dr, dc) => {
+    const r = cells.reduce((t, [y]) => t + y, 0) / cells.length + dr;
+    const c = cells.reduce((t, [, x]) => t + x, 0) / cells.length + dc;
+    const o = board.cellRect(0, 0);
+    return { x: o.x + (c + 0.5) * s, y: o.y + (r + 0.5) * s };
+  };
+  const points = [mid(0, 0)];
+  let dr = 0;
+  let dc = 0;
+  for (const [r, c] of move.path || []) { dr += r; dc += c; points.push(mid(dr, dc)); }
+  arrowPath(board.ctx, points, palette().accent, Math.max(3, s * 0.1));
 }

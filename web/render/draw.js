@@ -138,3 +138,23 @@ export function arrow(ctx, x0, y0, x1, y1, color, width = 5) {
   ctx.fill();
   ctx.restore();
 }
+
+// An arrow along points [{x, y}, ...] (a block's slide round a corner, a
+// chain of jumps): lines, then the head on the last leg.
+export function arrowPath(ctx, points, color, width = 5) {
+  if (points.length < 2) return;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  ctx.globalAlpha = 0.85;
+  ctx.beginPath();
+  ctx.moveTo(points[0].x, points[0].y);
+  for (const q of points.slice(1, -1)) ctx.lineTo(q.x, q.y);
+  ctx.stroke();
+  ctx.restore();
+  const a = points[points.length - 2];
+  const b = points[points.length - 1];
+  arrow(ctx, a.x, a.y, b.x, b.y, color, width);
+}

@@ -7,7 +7,7 @@
 // Layout: cell (r, c) sits at x = c (square) or x = c - r/2 (triangular: (r, c)
 // touches (r+1, c) and (r+1, c+1)), y = r; rows are 0.866 cells apart on tri.
 
-import { palette, roundedPath, cssVar, ease } from "./draw.js";
+import { palette, roundedPath, cssVar, ease, arrowPath } from "./draw.js";
 
 const TRI_ASPECT = Math.sqrt(3) / 2;
 const PEG_R = 0.33;          // peg radius, cells
@@ -385,4 +385,12 @@ export function text(view, desc) {
     return cells.length ? `row ${r + 1}: ${cells.join(" ")}` : null;
   }).filter(Boolean);
   return `Peg solitaire board, ${pegs} peg${pegs === 1 ? "" : "s"}; ${rows.join("; ")}.`;
+}
+
+// The hinted move (api.py move_data: the path of the jumping peg) as an
+// arrow from hole to hole.
+export function hint(board, view, move) {
+  const L = layout(board, view);
+  const points = (move.path || []).map(([r, c]) => L.centre(r, c));
+  arrowPath(board.ctx, points, palette().accent, Math.max(3, board.cell * 0.09));
 }
