@@ -4,6 +4,7 @@ and a page that fails the test on any console error, page error, or request
 to another origin.  Imported by tests/conftest.py."""
 
 import os
+import contextlib
 import re
 import sys
 import threading
@@ -88,6 +89,21 @@ def watch(page, site_url):
     page.set_default_timeout(30_000)
     yield w
     w.check()
+
+
+@contextlib.contextmanager
+def fresh_page(browser, site_url, **options):
+    """A page in a context of its own (a new visitor, another tab: nothing
+    stored), watched like the ``watch`` fixture; closed on the way out."""
+    context = browser.new_context(**options)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        w = PageWatch(page, "{0.scheme}://{0.netloc}".format(urlparse(site_url)))
+        yield page
+        w.check()
+    finally:
+        context.close()
 
 
 def wait_state(page, state, timeout=30_000):

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state, READY_TIMEOUT
+from browser_fixtures import fresh_page, open_app, wait_state, READY_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -115,12 +115,7 @@ def test_played_game_hint_reduces_remaining_length_by_one(page, site_url, watch)
 
 
 def test_copied_link_restores_position_options_and_step(browser, site_url):
-    first = browser.new_context()
-    page = first.new_page()
-    w = None
-    try:
-        from browser_fixtures import PageWatch
-        w = PageWatch(page, site_url.split("/puzzle-lab/")[0])
+    with fresh_page(browser, site_url) as page:
         open_app(page, site_url, "tiles:3x3:867254301")
         page.get_by_test_id("algorithm").select_option("astar")
         page.get_by_test_id("solve").click()
@@ -131,22 +126,12 @@ def test_copied_link_restores_position_options_and_step(browser, site_url):
         page.get_by_test_id("copy-link").click()
         link = page.url
         assert "algo=astar" in link and "step=5" in link
-        w.check()
-    finally:
-        first.close()
-    second = browser.new_context()
-    try:
-        page2 = second.new_page()
-        w2 = PageWatch(page2, site_url.split("/puzzle-lab/")[0])
-        page2.goto(link)
-        wait_state(page2, "solved", READY_TIMEOUT)
-        assert page2.get_by_test_id("algorithm").input_value() == "astar"
-        assert page2.get_by_test_id("move-counter").text_content() == "5 / 31"
-        assert page2.get_by_test_id("position-code").text_content() == shown
-        w2.check()
-    finally:
-        second.close()
-
+    with fresh_page(browser, site_url) as page:
+        page.goto(link)
+        wait_state(page, "solved", READY_TIMEOUT)
+        assert page.get_by_test_id("algorithm").input_value() == "astar"
+        assert page.get_by_test_id("move-counter").text_content() == "5 / 31"
+        assert page.get_by_test_id("position-code").text_content() == shown
 
 def test_keyboard_only_solve_and_playback(page, site_url, watch):
     open_app(page, site_url, "tiles:3x3:123405786")

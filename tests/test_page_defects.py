@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import PageWatch, READY_TIMEOUT, open_app, wait_state
+from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, wait_state
 from test_page_pegs import tap
 
 pytestmark = pytest.mark.browser
@@ -24,10 +24,7 @@ def test_a_link_keeps_count_and_budget(browser, site_url):
     """Defect 1: Copy link wrote neither Count nor the memory budget, so a
     counted Hoppers link opened fresh at another budget showed another
     solve.  The link carries both and a fresh tab restores both."""
-    first = browser.new_context()
-    try:
-        page = first.new_page()
-        w = PageWatch(page, site_url.split("/puzzle-lab/")[0])
+    with fresh_page(browser, site_url) as page:
         open_app(page, site_url, "pegs:hoppers")
         page.locator("#count").check()
         page.locator("#budget").select_option(index=page.locator("#budget option").count() - 1)
@@ -41,22 +38,13 @@ def test_a_link_keeps_count_and_budget(browser, site_url):
         page.get_by_test_id("copy-link").click()
         link = page.url
         assert "count=1" in link and f"mem={budget}" in link, link
-        w.check()
-    finally:
-        first.close()
-    second = browser.new_context()
-    try:
-        page = second.new_page()
-        w = PageWatch(page, site_url.split("/puzzle-lab/")[0])
+    with fresh_page(browser, site_url) as page:
         page.goto(link)
         wait_state(page, "solved", READY_TIMEOUT)
         assert page.locator("#count").is_checked()
         assert page.locator("#budget").input_value() == budget
         assert page.get_by_test_id("position-code").text_content() == shown
         assert "72 optimal solutions" in page.get_by_test_id("result-stats").text_content()
-        w.check()
-    finally:
-        second.close()
 
 
 def test_choosing_the_tap_a_hole_goal_again_still_moves_the_goal(page, site_url, watch):

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import PageWatch, READY_TIMEOUT, open_app, wait_state
+from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +25,7 @@ FAMILIES = [
 @pytest.mark.parametrize("family, preset, length, method", FAMILIES,
                          ids=["tiles", "blocks", "pegs"])
 def test_a_new_user_walks_through(browser, site_url, family, preset, length, method):
-    origin = site_url.split("/puzzle-lab/")[0]
-    first = browser.new_context(accept_downloads=True)
-    try:
-        page = first.new_page()
-        watch = PageWatch(page, origin)
+    with fresh_page(browser, site_url, accept_downloads=True) as page:
         open_app(page, site_url)
         page.get_by_role("button", name=family).click()
         page.locator("#preset").select_option(label=preset)
@@ -61,13 +57,7 @@ def test_a_new_user_walks_through(browser, site_url, family, preset, length, met
         page.get_by_test_id("copy-link").click()
         link = page.url
         assert f"algo={method}" in link and "step=2" in link, link
-        watch.check()
-    finally:
-        first.close()
-    second = browser.new_context()
-    try:
-        page = second.new_page()
-        watch = PageWatch(page, origin)
+    with fresh_page(browser, site_url) as page:
         page.goto(link)
         wait_state(page, "solved", READY_TIMEOUT)
         assert page.get_by_test_id("algorithm").input_value() == method
@@ -75,6 +65,3 @@ def test_a_new_user_walks_through(browser, site_url, family, preset, length, met
         assert page.get_by_test_id("position-code").text_content() == shown
         assert page.get_by_test_id("optimal").text_content() == "proven optimal"
         assert re.search(preset.split(" (")[0][:12], page.locator("#preset option:checked").text_content())
-        watch.check()
-    finally:
-        second.close()
