@@ -484,8 +484,11 @@ class Anytime:
     def stopped(self, puzzle, exc):
         """The reply of a search stopped by the budget or a Cancel: the best
         solution kept, with the proven bound; with none, the error."""
+        # the engine's own proven bound, when the stop came between two
+        # progress records
+        self.lower = max(self.lower, ceil(exc.details.get("lower_bound") or 0))
         if self.best is None:
-            exc.details.setdefault("lower_bound", self.lower)
+            exc.details["lower_bound"] = self.lower
             raise exc
         self.spend(exc.details.get("stats") or self.last)
         stats = dict(self.best.stats)

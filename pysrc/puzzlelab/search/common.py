@@ -150,14 +150,16 @@ class Checkpoint:
         one progress record when the clock says one is due."""
         self.next = count + self.step
         if limit and held is not None and held + coming > self.max_states:
-            self.over(held, figures.get("expanded", count), figures.get("generated", count))
+            self.over(held, figures.get("expanded", count), figures.get("generated", count),
+                      lower_bound=figures.get("lower_bound"))
         if self.clock.due():
             if held is not None:
                 figures["held"] = held
             yield progress(self.clock, **figures)
 
-    def over(self, held, expanded, generated):
-        """Raise the budget's SearchLimit, in MB when memory bound it."""
+    def over(self, held, expanded, generated, lower_bound=None):
+        """Raise the budget's SearchLimit, in MB when memory bound it (with
+        the ``lower_bound`` the search had proven, when it says one)."""
         if self.by_memory:
             what = (f"{held:,} {self.what} held, about {held * self.per_state / MB:,.0f} MB "
                     f"(budget {self.max_bytes / MB:,.0f} MB)")
@@ -168,7 +170,8 @@ class Checkpoint:
         raise SearchLimit(
             f"Search stopped at the memory budget: {what} after {expanded:,} expanded "
             f"in {self.clock.elapsed():.1f} s. {more}{self.advice}",
-            stats=self.stats(expanded, generated, held))
+            stats=self.stats(expanded, generated, held),
+            **({} if lower_bound is None else {"lower_bound": lower_bound}))
 
     def stats(self, expanded, generated, peak, **more):
         out = stats(self.clock, expanded, generated, peak, **more)
