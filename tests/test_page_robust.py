@@ -98,12 +98,27 @@ def test_fifty_rapid_cancels_need_no_restart(page, site_url, watch):
     """Korf #1 with pattern databases: Solve, Cancel at once, fifty times
     (the table's preparation is cancelled too); then it still solves."""
     open_app(page, site_url, KORF1)
+    finished = 0
     for i in range(50):
         page.get_by_test_id("solve").click()
         if i % 2:
             page.wait_for_timeout(60)          # some a little later, inside a step
-        page.get_by_test_id("cancel").click()
-        wait_state(page, "ready")
+        cancel = page.get_by_test_id("cancel")
+        try:
+            expect(cancel).to_be_enabled(timeout=5_000)
+        except AssertionError:
+            # the solve is over already: it must have solved, never dropped
+            # the press (the page says why it ignored one)
+            body = page.locator("body")
+            assert body.get_attribute("data-state") == "solved", (
+                i, body.get_attribute("data-state"), body.get_attribute("data-solve-ignored"),
+                page.get_by_test_id("progress").text_content(),
+                page.get_by_test_id("message").text_content())
+            finished += 1
+            continue
+        cancel.click()
+        wait_state(page, "ready|solved")
+    assert finished <= 5, finished
     restarts = int(page.locator("body").get_attribute("data-restarts") or 0)
     print(f"restarts after 50 rapid cancels: {restarts}")
     assert restarts == 0

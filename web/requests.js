@@ -56,7 +56,7 @@ export function setBusy(app, busy) {
   $("busy").hidden = !busy;
   $("lab-run").disabled = busy || !app.solver.ready;
   $("play-start").disabled = busy;
-  $("solve").disabled = busy || !app.solver.ready;
+  $("solve").disabled = busy || !app.solver.ready || app.loading > 0;
   $("cancel").disabled = !busy;
   $("analyze").disabled = busy || !app.solver.ready;
   $("code-form").querySelector("button").disabled = busy;

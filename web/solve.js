@@ -21,7 +21,13 @@ import { fillMoveList } from "./movelist.js";
 const STOP_WORDS = { cancelled: "stopped by Cancel", limit: "stopped at the memory budget", crashed: "the solver stopped" };
 
 export async function solve(app) {
-  if (!app.desc || app.solveReq || app.loading) return;
+  // a position still being described: the solve is for it, once it is here
+  while (app.loading && !app.solveReq) await new Promise((ok) => setTimeout(ok, 25));
+  if (!app.desc || app.solveReq) {
+    // never silent: the tests read why a press did nothing
+    document.body.dataset.solveIgnored = app.solveReq ? "busy" : "no position";
+    return;
+  }
   stopPlay(app);
   const frozen = app.desc;            // a cancelled or failed solve never changes it
   Object.assign(app.options, chosenOptions());
