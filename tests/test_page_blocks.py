@@ -219,3 +219,15 @@ def test_an_edit_that_removes_a_goal_outline_says_so(page, site_url, watch):
     tool(page, "erase")
     drag(page, [(2, 2)])                     # the next edit clears the note
     expect(page.get_by_test_id("message")).to_be_hidden()
+
+
+def test_the_straight_line_count_is_offered_and_explained(page, site_url, watch):
+    """The third counting rule (issue 20): Storer's straight-line count,
+    named and explained in the menu; Hakoiri-musume takes 90 such moves."""
+    open_app(page, site_url, "blocks:hakoiri&metric=line")
+    expect(page.locator("#metric option:checked")).to_have_text("a straight slide is one move (Storer)")
+    expect(page.locator("#metric-help")).to_contain_text("Storer's straight-line count")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved", 60_000)
+    assert page.get_by_test_id("solution-length").text_content() == "90"
+    assert "proven optimal" in page.locator("#optimal").text_content()

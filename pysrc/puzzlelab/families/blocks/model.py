@@ -9,7 +9,18 @@ from ..common import parse_size as common_parse_size
 
 FAMILY = "blocks"
 MIN_SIDE, MAX_SIDE = 1, 16
-METRICS = ("move", "step")
+METRICS = ("move", "step", "line")
+# How each counting rule is named and explained in the page (describe).
+METRIC_LABELS = {"move": "a slide by one block, corners too, is one move",
+                 "step": "every unit step is one move",
+                 "line": "a straight slide is one move (Storer)"}
+METRIC_HELP = {
+    "move": "One block moved any distance, round corners too, is one move (rectilinear): "
+            "the count of most published records (Hakoiri-musume 81, Century 99).",
+    "step": "Every unit step of a block is one move (Hakoiri-musume 116).",
+    "line": "One block slid any distance in one direction is one move, Storer's "
+            "straight-line count (Century 111 where the rectilinear count says 99).",
+}
 DIRS = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 ARROWS = {"U": "↑", "D": "↓", "L": "←", "R": "→"}

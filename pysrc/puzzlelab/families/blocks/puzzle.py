@@ -56,7 +56,8 @@ from ...errors import CodeError, PuzzleError
 from ...search.common import WORD
 from ...protocol import Bound
 from ..common import metric_of, set_bits
-from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, OPPOSITE, Move,
+from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, METRIC_HELP, METRIC_LABELS,
+                    OPPOSITE, Move,
                     connected, format_path, parse_rows, parse_size)
 
 # the lower bounds (names as in Blocks.heuristics)
@@ -127,7 +128,7 @@ def parse(params, rest, options=None):
     if len(rest) > 2:
         raise CodeError("A blocks code has four fields: blocks:WxH:ROWS:GOALS "
                         "(several goals are separated by ';').")
-    metric = metric_of(options, METRICS, "sliding blocks", "move or step")
+    metric = metric_of(options, METRICS, "sliding blocks", "move, step or line")
     rows = parse_rows(rest[0], w, h, "position", "._",
                  "use letters for blocks, '.' for empty, '_' for a wall")
     goals = []
@@ -448,6 +449,21 @@ class Blocks:
         if self.metric == "step":
             found = tuple((q, d, dm, ch) for q, need, d, dm, ch in steps[g]
                           if need & free == need)
+        elif self.metric == "line":
+            # straight on in each direction while the cells ahead are free
+            pm = self.pmask
+            room = free | pm[g]
+            bit_g = 1 << g
+            out = []
+            for way in DIRS:
+                x, path = g, ""
+                while True:
+                    nxt = next((q for q, _n, _d, _dm, ch in steps[x] if ch == way), None)
+                    if nxt is None or pm[nxt] & room != pm[nxt]:
+                        break
+                    x, path = nxt, path + way
+                    out.append((x, (1 << x) - bit_g, pm[g] ^ pm[x], path))
+            found = tuple(out)
         else:
             pm = self.pmask
             room = free | pm[g]
@@ -571,4 +587,5 @@ class Blocks:
         return {"family": FAMILY, "width": self.w, "height": self.h,
                 "goals": [list(g) for g in self.goal_rows],
                 "metric": self.metric, "metrics": list(METRICS),
+                "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
                 "heuristics": list(self.heuristics)}
