@@ -735,3 +735,34 @@ def test_cli_solve_json():
     assert reply["ok"] and reply["length"] == 81 and reply["optimal"]
     assert reply["final"].startswith("blocks:4x5:")
     assert reply["move_data"][0]["block"] in "ABCDEFGHIJ"
+
+
+@pytest.mark.parametrize("name", ["hakoiri", "dad", "century"])
+def test_the_whole_group_from_its_goals(name):
+    """The analyze op's ``from: group``: the start's group (Hakoiri-musume's
+    25,955 positions, as klotski.txt records), each position's distance to
+    its nearest goal; the start's distance and optimal-solution count agree
+    with the counting BFS in all three counts, and a hardest start of the
+    group really is that far from the goal."""
+    sizes = {"hakoiri": 25955}
+    for metric in ("move", "step", "line"):
+        code = f"blocks:{name}&metric={metric}"
+        reply = api.run({"op": "analyze", "code": code, "from": "group"})
+        assert reply["ok"] and reply["from"] == "group", reply
+        if name in sizes:
+            assert reply["reachable"] == sizes[name]
+        assert sum(reply["histogram"]) == reply["reachable"]
+        assert reply["histogram"][0] == reply["goals"] > 0
+        ref = solve(load("blocks:" + name, metric), count=True)
+        assert reply["start_distance"] == ref.cost
+        assert reply["start_solutions"] == ref.extra["solutions"]
+        hardest = reply["farthest"][0]
+        far = api.run({"op": "solve", "code": hardest + f"&metric={metric}", "algorithm": "bfs"})
+        assert far["length"] == reply["max_distance"] and far["optimal"]
+
+
+def test_the_group_view_is_for_blocks_only():
+    reply = api.run({"op": "analyze", "code": "tiles:3x3:123405786", "from": "group"})
+    assert not reply["ok"] and reply["error"]["type"] == "bad_request"
+    assert "sliding blocks" in reply["error"]["message"]
+    assert api.run({"op": "describe", "code": "blocks:dad"})["group_view"] is True

@@ -243,7 +243,7 @@ def test_refusals_say_what_to_choose():
      "must be a whole number"),
     ({"op": "solve", "code": "tiles:3x3:123405786", "algorithm": 7}, "must be text"),
     ({"op": "analyze", "code": "tiles:3x3:123405786", "from": "middle"},
-     "must be goal or start"),
+     "must be goal, start or group"),
     ({"op": "edit", "code": "blocks:dad", "action": "clear", "args": {"puzzle": 1}},
      "Unknown argument 'puzzle' for the 'clear' action; it takes none."),
     ({"op": "edit", "code": "tiles:3x3:123405786", "action": "swap",

@@ -231,3 +231,28 @@ def test_the_straight_line_count_is_offered_and_explained(page, site_url, watch)
     wait_state(page, "solved", 60_000)
     assert page.get_by_test_id("solution-length").text_content() == "90"
     assert "proven optimal" in page.locator("#optimal").text_content()
+
+
+def test_every_count_side_by_side_and_the_whole_group(page, site_url, watch):
+    """Issue 20 in the page: Hakoiri-musume answered in the three counts
+    side by side, and its group (25,955 positions) by distance to the goal,
+    with this start's optimal solutions and the hardest starts to load."""
+    open_app(page, site_url, "blocks:hakoiri")
+    page.get_by_test_id("all-counts").click()
+    rows = page.get_by_test_id("counts-out").locator("td")
+    expect(rows).to_have_count(3)
+    for i, want in enumerate(("81", "116", "90")):
+        expect(rows.nth(i)).to_have_attribute("data-length", want, timeout=60_000)
+    wait_state(page, "ready")
+    page.locator(".analysis summary").click()
+    page.get_by_test_id("analyze-group").click()
+    out = page.get_by_test_id("analysis")
+    expect(out).to_contain_text("25,955 positions in this start's group", timeout=60_000)
+    expect(out).to_contain_text("This start is 81 moves from the goal, with 256 optimal solutions")
+    page.get_by_test_id("farthest").first.click()
+    expect(page.get_by_test_id("position-code")).not_to_have_text(re.compile("BAAC/BAAC/DEEF/DGHF"))
+    # tiles: no group view offered
+    page.get_by_test_id("code-input").fill("tiles:3x3:123405786")
+    page.get_by_test_id("load").click()
+    wait_state(page, "ready")
+    expect(page.get_by_test_id("analyze-group")).to_be_hidden()

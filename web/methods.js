@@ -20,7 +20,7 @@ const METRIC_HELP = {
   jump: "Every jump is one move; the number of jumps is fixed by the pegs removed.",
 };
 
-function metricLabel(d, m) {
+export function metricLabel(d, m) {
   return d.metric_labels?.[m] || METRIC_LABELS[m] || m;
 }
 

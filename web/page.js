@@ -19,6 +19,7 @@ import { wireSolve } from "./solve.js";
 import { stopPlay, updatePlayback, wirePlayback } from "./playback.js";
 import { wireShare } from "./share.js";
 import { wireAnalysis } from "./analysis.js";
+import { wireCounts } from "./counts.js";
 import { draw } from "./view.js";
 import { registerServiceWorker } from "./offline.js";
 
@@ -42,6 +43,7 @@ function wire(app) {
   wirePlayback(app);
   wireShare(app);
   wireAnalysis(app);
+  wireCounts(app);
   // the skip link focuses Solve (a plain #solve would become the address)
   $("skip").addEventListener("click", (e) => { e.preventDefault(); $("solve").focus(); });
   $("play-start").addEventListener("click", () => {

@@ -57,6 +57,9 @@ function adopt(app, desc, { push = false, fromLink = false } = {}) {
   // what was said of the previous position goes with it
   $("analysis-out").replaceChildren();
   $("chart").hidden = true;
+  $("analyze-group").hidden = !desc.group_view;
+  $("all-counts").hidden = (desc.metrics || []).length < 2;
+  $("counts-out").hidden = true;
   $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
   $("code").value = desc.code;
   fillSolveOptions(app, { fromLink });

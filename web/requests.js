@@ -59,6 +59,8 @@ export function setBusy(app, busy) {
   $("solve").disabled = busy || !app.solver.ready || app.loading > 0;
   $("cancel").disabled = !busy;
   $("analyze").disabled = busy || !app.solver.ready;
+  $("analyze-group").disabled = busy || !app.solver.ready;
+  $("all-counts").disabled = busy || !app.solver.ready;
   $("code-form").querySelector("button").disabled = busy;
   $("editor").inert = busy;
   if (keep && focused.disabled) $(busy ? "cancel" : focused.id === "cancel" ? "solve" : focused.id).focus();

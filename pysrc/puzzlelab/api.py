@@ -15,7 +15,9 @@ named in the message):
                                         positions, improvements ...
 ``analyze``   {code, metric, first, from, max_memory, max_states}
                                      -> distance histogram from the goal,
-                                        farthest positions, reachable count
+                                        farthest positions, reachable count;
+                                        from "group" (blocks): the start's
+                                        group by distance to its goals
 ``presets``   {}                     -> every family's named positions
 ``tables``    the fields of solve or moves -> the table files that request
                                         will load (the worker fetches them)
@@ -554,23 +556,29 @@ def analyze(req):
     puzzle, options = _puzzle(req)
     max_states, max_bytes = _budget(req, options=options)
     origin = req.get("from", "goal")
-    if origin not in (None, "goal", "start"):
-        raise BadRequest(f"The field 'from' must be goal or start, not {show(origin)}.")
-    root = puzzle.goal_state
-    step = predecessors_of(puzzle)
-    where = "goal"
-    if origin == "start" or root is None or step is None:
-        root, step, where = puzzle.start, puzzle.successors, "start"
-    result = yield from family_of(puzzle).explore(puzzle, root, step, max_states, max_bytes)
+    if origin not in (None, "goal", "start", "group"):
+        raise BadRequest(f"The field 'from' must be goal, start or group, not {show(origin)}.")
+    out = {"ok": True, "op": "analyze", "family": puzzle.family, "code": puzzle.code()}
+    if origin == "group":
+        # the start's group, each position's distance to its nearest goal
+        result = yield from family_of(puzzle).group(puzzle, max_states, max_bytes)
+        out["from"] = "group"
+        for key in ("goals", "start_distance", "start_solutions"):
+            out[key] = result.extra[key]
+    else:
+        root = puzzle.goal_state
+        step = predecessors_of(puzzle)
+        out["from"] = "goal"
+        if origin == "start" or root is None or step is None:
+            root, step, out["from"] = puzzle.start, puzzle.successors, "start"
+        result = yield from family_of(puzzle).explore(puzzle, root, step, max_states, max_bytes)
     extra = result.extra
-    return {"ok": True, "op": "analyze", "family": puzzle.family,
-            "code": puzzle.code(), "from": where,
-            "histogram": extra["histogram"],
-            "max_distance": extra["max_distance"],
-            "reachable": extra["reachable"],
-            "farthest": [puzzle.encode(s) for s in extra["farthest"]],
-            "farthest_views": [puzzle.view(s) for s in extra["farthest"][:12]],
-            "stats": result.stats}
+    out.update(histogram=extra["histogram"], max_distance=extra["max_distance"],
+               reachable=extra["reachable"],
+               farthest=[puzzle.encode(s) for s in extra["farthest"]],
+               farthest_views=[puzzle.view(s) for s in extra["farthest"][:12]],
+               stats=result.stats)
+    return out
 
 
 def edit(req):

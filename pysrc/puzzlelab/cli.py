@@ -114,7 +114,9 @@ def main(argv=None):
     sp.add_argument("--quiet", "-q", action="store_true", help="no progress line")
     ap = sub.add_parser("analyze", help="distance histogram and farthest positions")
     ap.add_argument("code")
-    ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start"])
+    ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start", "group"],
+                    help="distances from the goal, from the start, or (blocks) the start's "
+                         "whole group by distance to its goals")
     ap.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
     ap.add_argument("--max-states", type=int, default=None,
                     help="also stop at this many positions held")
@@ -140,6 +142,14 @@ def main(argv=None):
             print(json.dumps(reply) if args.json else _say(reply["error"]["message"]))
             return 0 if reply["ok"] else 2
         print(f"reachable positions: {reply['reachable']:,}")
+        if reply["from"] == "group":
+            print(f"goal positions:      {reply['goals']:,}")
+            if reply["start_distance"] is not None:
+                print(f"this start:          {reply['start_distance']} moves from the goal, "
+                      f"{reply['start_solutions']:,} optimal solutions")
+        if reply["max_distance"] is None:
+            print("no goal position in this group: the start cannot be solved")
+            return 0
         print(f"farthest distance:   {reply['max_distance']} "
               f"({reply['histogram'][-1]:,} positions)")
         for d, n in enumerate(reply["histogram"]):

@@ -138,6 +138,13 @@ class Family(Protocol):
         histogram of distances from ``root`` (moving by ``step``), the
         farthest states and the reachable count (the analyze op)."""
 
+    def group(self, puzzle: Puzzle, max_states: int, max_bytes: int) -> Iterator[dict]:
+        """Generator returning a SearchResult for the analyze op's ``from:
+        group``: every position reachable from the start, by distance to
+        its nearest goal (``extra``: histogram, max_distance, farthest,
+        reachable, goals, start_distance, start_solutions); a family that
+        does not offer it refuses (families/common.py)."""
+
     def legal_moves(self, puzzle: Puzzle) -> List[Tuple[Any, Hashable]]:
         """(move, state) for every move from the start, states encodable
         with the pieces' own labels (play mode)."""
@@ -151,7 +158,7 @@ class Family(Protocol):
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
                 "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
                 "judge_method", "bounds", "prepare", "tables_needed", "build_table",
-                "explore", "legal_moves", "edit")
+                "explore", "group", "legal_moves", "edit")
 
 
 @dataclass(frozen=True)

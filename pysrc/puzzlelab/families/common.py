@@ -3,7 +3,7 @@ editors' argument checks, and the hooks of a family that has no tables.
 Imported by the family packages only (a leaf beside them).
 """
 
-from ..errors import CodeError, show
+from ..errors import BadRequest, CodeError, show
 
 
 def parse_size(params, lo, hi, example):
@@ -70,3 +70,9 @@ def build_table(name):
 def legal_moves(puzzle):
     """(move, state) for every move from the start."""
     return list(puzzle.successors(puzzle.start))
+
+
+def group(puzzle, max_states, max_bytes):
+    """The group view is not offered (the analyze op's other choices are)."""
+    raise BadRequest("The whole-group view is offered for sliding blocks; here "
+                     "choose the farthest positions from the goal or the start.")

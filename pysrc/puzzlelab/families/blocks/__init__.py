@@ -64,6 +64,11 @@ def explore(puzzle, root, step, max_states, max_bytes):
     return _reachable.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
 
 
+def group(puzzle, max_states, max_bytes):
+    """The start's group by distance to its goals (reachable.group)."""
+    return _reachable.group(puzzle, max_states=max_states, max_bytes=max_bytes)
+
+
 def legal_moves(puzzle):
     """Moves from the start with each block under its own letter."""
     out = []
@@ -80,4 +85,4 @@ def edit(puzzle, action, args):
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
            "auto_method", "quick_method", "judge_method", "bounds", "prepare", "tables_needed",
-           "build_table", "explore", "legal_moves", "edit"]
+           "build_table", "explore", "group", "legal_moves", "edit"]

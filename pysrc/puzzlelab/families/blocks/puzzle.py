@@ -588,4 +588,5 @@ class Blocks:
                 "goals": [list(g) for g in self.goal_rows],
                 "metric": self.metric, "metrics": list(METRICS),
                 "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
+                "group_view": True,      # the analyze op's from: group
                 "heuristics": list(self.heuristics)}

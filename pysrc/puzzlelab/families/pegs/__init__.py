@@ -13,7 +13,7 @@
 """
 
 from ...protocol import Method
-from ..common import TABLES, build_table, legal_moves, prepare, tables_needed
+from ..common import TABLES, build_table, group, legal_moves, prepare, tables_needed
 from ...search import explore as generic_explore, generic_methods
 from . import beam as _beam, dfs as _dfs, editor as _edit, meet as _meet
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
@@ -72,4 +72,4 @@ __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
            "judge_method", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "legal_moves", "edit"]
+           "explore", "group", "legal_moves", "edit"]

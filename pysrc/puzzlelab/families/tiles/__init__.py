@@ -18,7 +18,7 @@ from math import factorial
 
 from ...errors import SearchLimit
 from ...protocol import Bound, Method
-from ..common import legal_moves
+from ..common import group, legal_moves
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
@@ -186,4 +186,4 @@ def edit(puzzle, action, args):
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "check_solvable", "methods", "auto_method",
            "quick_method", "judge_method", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
+           "explore", "group", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
