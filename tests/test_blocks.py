@@ -241,8 +241,8 @@ def test_presets_expand_and_describe():
     assert reply["goals"] == [["????", "????", "????", "?AA?", "?AA?"]]
     assert reply["metric"] == "step" and reply["metrics"] == ["move", "step", "line"]
     assert "Storer" in reply["metric_help"]["line"]
-    assert reply["heuristics"] == ["manhattan"]
-    assert codes.parse(HAKOIRI).describe()["heuristics"] == ["misplaced"]
+    assert reply["heuristics"] == ["manhattan", "blockers"]
+    assert codes.parse(HAKOIRI).describe()["heuristics"] == ["misplaced", "blockers"]
 
 
 @pytest.mark.parametrize("code, message", [
@@ -766,3 +766,21 @@ def test_the_group_view_is_for_blocks_only():
     assert not reply["ok"] and reply["error"]["type"] == "bad_request"
     assert "sliding blocks" in reply["error"]["message"]
     assert api.run({"op": "describe", "code": "blocks:dad"})["group_view"] is True
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_blockers_bound_is_admissible_and_dominates(seed):
+    """Along every optimal solution of random boards, in all three counts,
+    the blockers bound never exceeds the distance left, and is never below
+    the goal blocks' own bound; A* with it finds the optimum."""
+    rng = random.Random(100 + seed)
+    code = random_instance(rng, ["one", "two", "full"][seed % 3])
+    for metric in ("move", "step", "line"):
+        puzzle = load(code, metric)
+        ref = solve(puzzle)
+        own = puzzle.manhattan if metric == "step" else puzzle.misplaced
+        for i, state in enumerate(ref.states):
+            s = puzzle.pack(state)
+            assert own(s) <= puzzle.blockers(s) <= ref.cost - i, (code, metric, i)
+        star = drain(ALGORITHMS["astar"](puzzle, heuristic=puzzle.blockers))
+        assert star.cost == ref.cost
