@@ -38,7 +38,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     # child needs the full goal test only if its parent had one or the
     # moved block lands on one.
     hint = puzzle.goal_hint or -1
-    table, moves_of = expansion_table(puzzle)
+    options = expansion_table(puzzle)
     arriving = {g for g in range(len(puzzle.pmask)) if hint >> g & 1}
     parent = {start: None}
     paths = {start: 1}
@@ -52,11 +52,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         nxt_paths = {}
         for s, occ in layer:
             expanded += 1
-            free = full ^ occ
-            entry = table.get(free)
-            opts = entry[1].get(s & entry[0]) if entry else None
-            if opts is None:
-                opts = moves_of(s, free)
+            opts = options(s, full ^ occ)
             generated += len(opts)
             if generated >= check:
                 # held counts the children about to be added: one expansion

@@ -13,11 +13,11 @@ def expansion_table(puzzle):
     ``Blocks.reach``'s ``(q, state delta, cells changed, path)`` one block
     after another.  One dict lookup per state replaces a walk over the
     movable blocks' bits, three big-integer operations per block, which cost
-    most of all under WebAssembly.  The searches read the table inline (the
-    hot loop) and call ``moves_of(state, free)`` on a miss, which fills it.
-    Returns ``(table, moves_of)``; the memo is dropped when its estimated
-    size passes ``TABLE_BYTES`` (its moves counted at full size: they may
-    outlive the reach memo they came from)."""
+    most of all under WebAssembly.  Returns ``options(state, free)``: the
+    lookup, and on a miss ``moves_of``, which fills the table (one call per
+    state, the searches' only view of it).  The memo is dropped when its
+    estimated size passes ``TABLE_BYTES`` (its moves counted at full size:
+    they may outlive the reach memo they came from)."""
     border = puzzle.border
     region = puzzle.region
     memo = puzzle.memo
@@ -49,4 +49,9 @@ def expansion_table(puzzle):
         entry[1][x] = out
         size[0] += 100 + len(out) * move_bytes
         return out
-    return table, moves_of
+    def options(s, free):
+        """Every move of state ``s`` whose empty cells are ``free``."""
+        entry = table.get(free)
+        opts = entry[1].get(s & entry[0]) if entry else None
+        return moves_of(s, free) if opts is None else opts
+    return options

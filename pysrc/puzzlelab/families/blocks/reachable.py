@@ -27,7 +27,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     check = cp.next
     full = puzzle.full
-    table, moves_of = expansion_table(puzzle)
+    options = expansion_table(puzzle)
     seen = {start}
     add = seen.add
     layer = [(start, puzzle.occupied(start))]
@@ -39,11 +39,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
         push = nxt.append
         for s, occ in layer:
             expanded += 1
-            free = full ^ occ
-            entry = table.get(free)
-            opts = entry[1].get(s & entry[0]) if entry else None
-            if opts is None:
-                opts = moves_of(s, free)
+            opts = options(s, full ^ occ)
             generated += len(opts)
             if generated >= check:
                 # held counts the children about to be added: one expansion
@@ -99,7 +95,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     if not layer:
         return SearchResult([], [puzzle.start], 0, True, first.stats, extra)
     full = puzzle.full
-    table, moves_of = expansion_table(puzzle)
+    options = expansion_table(puzzle)
     dist = dict.fromkeys(layer, 0)
     paths = dict.fromkeys(layer, 1)
     histogram = [len(layer)]
@@ -110,11 +106,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
         nxt = []
         for s in layer:
             expanded += 1
-            free = full ^ occupied(s)
-            entry = table.get(free)
-            opts = entry[1].get(s & entry[0]) if entry else None
-            if opts is None:
-                opts = moves_of(s, free)
+            opts = options(s, full ^ occupied(s))
             generated += len(opts)
             if generated >= check:
                 yield from cp.tick(generated, held=len(dist), depth=d1, phase="group",
