@@ -59,7 +59,7 @@ function farthestButton(app, family, code, view) {
     const board = new Board(canvas, { width: 84, height: 96 });
     const g = render.grid(view, app.desc);
     board.setGrid(g.cols, g.rows, g.aspect);
-    render.draw(board, view, { thumb: true, numbers: false });
+    render.draw(board, view, { thumb: true });
   });
   return b;
 }

@@ -408,12 +408,10 @@ export function hint(board, view, move) {
   const cells = blocksOf(view.rows).get(move.block);
   if (!cells) return;
   const s = board.cell;
-  const mid = (dr, dc) => {
-    const r = cells.reduce((t, [y]) => t + y, 0) / cells.length + dr;
-    const c = cells.reduce((t, [, x]) => t + x, 0) / cells.length + dc;
-    const o = board.cellRect(0, 0);
-    return { x: o.x + (c + 0.5) * s, y: o.y + (r + 0.5) * s };
-  };
+  const o = board.cellRect(0, 0);
+  const r0 = cells.reduce((t, [y]) => t + y, 0) / cells.length;
+  const c0 = cells.reduce((t, [, x]) => t + x, 0) / cells.length;
+  const mid = (dr, dc) => ({ x: o.x + (c0 + dc + 0.5) * s, y: o.y + (r0 + dr + 0.5) * s });
   const points = [mid(0, 0)];
   let dr = 0;
   let dc = 0;

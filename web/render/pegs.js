@@ -377,8 +377,8 @@ export function goalView(desc) {
 }
 
 // The position in words, row by row (screen readers).
-export function text(view, desc) {
-  const word = { o: "peg", ".": "hole", "?": "either" };
+export function text(view) {
+  const word = { o: "peg", ".": "hole" };
   const pegs = view.rows.join("").split("o").length - 1;
   const rows = view.rows.map((row, r) => {
     const cells = [...row].map((ch) => word[ch]).filter(Boolean);

@@ -415,7 +415,7 @@ class Blocks:
         cells: each must move at least once, and a move moves one block
         (minimum over the goal alternatives).  At least ``misplaced`` and
         ``manhattan`` everywhere (it adds the blockers to them)."""
-        base = self.manhattan if self.metric == "step" else self.misplaced
+        steps = self.metric == "step"
         gids = self.gids(state)
         pm, ptype = self.pmask, self.ptype
         best = None
@@ -423,7 +423,7 @@ class Blocks:
             own = 0
             for lo, fm, dist in per:
                 d = dist[(state >> lo) & fm]
-                own += d if self.metric == "step" else (1 if d else 0)
+                own += d if steps else (1 if d else 0)
             cells = empty
             away = set()
             for t, allowed, cover in need:
@@ -434,7 +434,7 @@ class Blocks:
                 own += sum(1 for g in gids if pm[g] & cells and ptype[g] not in away)
             if best is None or own < best:
                 best = own
-        return best if best is not None else base(state)
+        return best or 0
 
     # -- states ------------------------------------------------------------
     def pack(self, labels):
