@@ -241,8 +241,8 @@ def test_presets_expand_and_describe():
     assert reply["goals"] == [["????", "????", "????", "?AA?", "?AA?"]]
     assert reply["metric"] == "step" and reply["metrics"] == ["move", "step", "line"]
     assert "Storer" in reply["metric_help"]["line"]
-    assert reply["heuristics"] == ["manhattan", "blockers"]
-    assert codes.parse(HAKOIRI).describe()["heuristics"] == ["misplaced", "blockers"]
+    assert reply["heuristics"] == ["manhattan", "blockers", "pattern"]
+    assert codes.parse(HAKOIRI).describe()["heuristics"] == ["misplaced", "blockers", "pattern"]
 
 
 @pytest.mark.parametrize("code, message", [
@@ -784,3 +784,68 @@ def test_the_blockers_bound_is_admissible_and_dominates(seed):
             assert own(s) <= puzzle.blockers(s) <= ref.cost - i, (code, metric, i)
         star = drain(ALGORITHMS["astar"](puzzle, heuristic=puzzle.blockers))
         assert star.cost == ref.cost
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_pattern_bound_is_consistent_and_a_star_agrees(seed):
+    """The pattern bound (the puzzle without its small blocks, solved
+    backwards) is 0 on goals and changes by at most one per move along
+    random walks (consistent, so admissible), is at least the goal blocks'
+    own bound, never exceeds the distance left along an optimal solution;
+    the family's fast A* and the generic A* with it find the optimum, in
+    all three counts."""
+    from puzzlelab.families.blocks import astar as blocks_astar
+    rng = random.Random(200 + seed)
+    code = random_instance(rng, ["one", "two", "full"][seed % 3])
+    for metric in ("move", "step", "line"):
+        puzzle = load(code, metric)
+        ref = solve(puzzle)
+        own = puzzle.manhattan if metric == "step" else puzzle.misplaced
+        h = puzzle.pattern
+        for i, state in enumerate(ref.states):
+            s = puzzle.pack(state)
+            assert own(s) <= h(s) <= ref.cost - i, (code, metric, i)
+        for _walk in range(5):
+            s = puzzle.start
+            for _ in range(40):
+                children = [c for _m, c in puzzle.successors(s)]
+                for c in children:
+                    assert abs(h(s) - h(c)) <= 1, (code, metric)
+                if puzzle.is_goal(s):
+                    assert h(s) == 0
+                s = rng.choice(children)
+        fast = drain(blocks_astar.astar(puzzle, heuristic=h))
+        generic = drain(ALGORITHMS["astar"](puzzle, heuristic=h))
+        assert fast.cost == generic.cost == ref.cost, (code, metric)
+        check_solution(puzzle, fast)
+
+
+def test_the_pattern_bound_cuts_the_two_l_board_to_a_few_nodes():
+    """On the two-L board A* with the pattern bound expands a few hundred
+    positions where BFS expands over twenty thousand (the same optimum in
+    every count), and the table is built with progress through prepare."""
+    from puzzlelab.families.blocks import astar as blocks_astar, pattern
+    for metric in ("move", "step", "line"):
+        puzzle = load("blocks:ells", metric)
+        assert list(blocks.prepare(puzzle, "astar", "pattern")) is not None
+        assert pattern.dropped_types(puzzle)
+        ref = solve(puzzle)
+        star = drain(blocks_astar.astar(puzzle, heuristic=puzzle.pattern))
+        assert star.cost == ref.cost and ref.stats["expanded"] > 20_000
+        assert star.stats["expanded"] < 500, (metric, star.stats)
+
+
+def test_the_pattern_bound_is_exact_without_small_blocks_and_weighted_a_star_keeps_its_word():
+    """With only the goal block on the board nothing is taken out and the
+    pattern bound is the exact distance; weighted A* with it stays within
+    its factor and reports a proven bound no larger than the optimum."""
+    from puzzlelab.families.blocks import astar as blocks_astar, pattern
+    code = "blocks:4x4:..AA/..AA/__../....:????/????/??AA/??AA"
+    puzzle = load(code, "step")
+    assert pattern.dropped_types(puzzle) == []
+    ref = solve(puzzle)
+    assert puzzle.pattern(puzzle.start) == ref.cost
+    puzzle = load(HAKOIRI, "move")
+    w = drain(blocks_astar.astar(puzzle, heuristic=puzzle.pattern, factor=1.5))
+    check_solution(puzzle, w)
+    assert 81 <= w.cost <= 1.5 * 81 and w.extra["lower_bound"] <= 81

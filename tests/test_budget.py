@@ -13,6 +13,7 @@ import pytest
 
 from puzzlelab import api, codes
 from puzzlelab.errors import SearchLimit
+from puzzlelab.families.blocks.astar import astar as blocks_astar
 from puzzlelab.families.blocks.bfs import bfs as blocks_bfs
 from puzzlelab.families.blocks.reachable import explore as blocks_explore
 from puzzlelab.families.pegs.beam import beam
@@ -48,6 +49,7 @@ def engines():
         ("pegs meet count", lambda n: meet(eng, count=True, max_states=n)),
         ("pegs dfs", lambda n: dfs(codes.parse("pegs:diamond41"), max_states=n), HELD_SLOW),
         ("pegs beam", lambda n: beam(codes.parse("pegs:french"), max_states=n), HELD_SLOW),
+        ("blocks astar", lambda n: blocks_astar(tan, max_states=n)),
     ]
     out = [e if len(e) == 3 else e + (HELD,) for e in out]
     return out[:3] + out[5:6] + out[7:8] if PYODIDE else out

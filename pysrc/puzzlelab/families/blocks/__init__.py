@@ -5,16 +5,20 @@
     puzzle.py   the puzzle: blocks, canonical states, goals, moves, codes
     expand.py   the expansion table the fast engines share
     bfs.py      the fast breadth-first search (optimal, counts)
+    astar.py    the fast A* (the same expansion table)
+    pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
     reachable.py  the whole reachable set (the analyze op)
     editor.py   the editor's actions
 
-The method table: the fast BFS, and the generic searches with their results
+The method table: the fast BFS and A*, and the other generic searches with their results
 relabelled so each block keeps its letter along the solution.
 """
 
 from ...search import generic_methods
-from ..common import TABLES, build_table, prepare, tables_needed
-from . import bfs as _bfs, editor as _edit, reachable as _reachable
+from ...search.common import Clock, ticking
+from ..common import TABLES, build_table, tables_needed
+from . import (astar as _astar, bfs as _bfs, editor as _edit, pattern as _pattern,
+               reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
 from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
 
@@ -41,9 +45,16 @@ def labelled(fn):
 
 
 def methods(puzzle):
-    name = next(iter(puzzle.heuristics))
-    return [m.but(run=_bfs.bfs if m.name == "bfs" else labelled(m.run))
-            for m in generic_methods(puzzle, list(puzzle.heuristics), name)]
+    own = {"bfs": _bfs.bfs, "astar": _astar.astar}
+    return [m.but(run=own.get(m.name) or labelled(m.run))
+            for m in generic_methods(puzzle, list(puzzle.heuristics), "pattern")]
+
+
+def prepare(puzzle, method, bound):
+    """Generator: the pattern bound's table, built with progress."""
+    if bound == "pattern":
+        yield from ticking(_pattern.table_steps(puzzle), Clock(), phase="prepare",
+                           table="pattern bound")
 
 
 def auto_method(puzzle):

@@ -9,11 +9,12 @@ from ...search.common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 from .expand import expansion_table
 
 # machine words per position besides the state (tests/test_budget.py): a
-# set slot, the (state, occupied cells) pair in the layer, its occupancy int
-WORDS = 12
+# dict slot (the state's occupied cells kept for the group's second search),
+# the (state, occupied cells) pair in the layer, its occupancy int
+WORDS = 16
 # ... and for the group's search from the goals: a distance and a path count
 # (two dict slots), the count's int, a layer slot
-GROUP_WORDS = 14
+GROUP_WORDS = 16
 
 
 def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
@@ -28,9 +29,9 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     check = cp.next
     full = puzzle.full
     options = expansion_table(puzzle)
-    seen = {start}
-    add = seen.add
-    layer = [(start, puzzle.occupied(start))]
+    occ0 = puzzle.occupied(start)
+    seen = {start: occ0}             # state -> its occupied cells
+    layer = [(start, occ0)]
     histogram = [1]
     last = layer
     expanded = generated = 0
@@ -52,8 +53,8 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                 c = s + d
                 if c in seen:
                     continue
-                add(c)
-                push((c, occ ^ dm))
+                o = seen[c] = occ ^ dm
+                push((c, o))
         if nxt:
             histogram.append(len(nxt))
             last = nxt
@@ -87,8 +88,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
                     words=WORDS + GROUP_WORDS)
     check = cp.next
     goal = puzzle.goal_test()
-    occupied = puzzle.occupied
-    layer = [s for s in seen if goal(s, occupied(s))]
+    layer = [s for s, occ in seen.items() if goal(s, occ)]
     extra = {"reachable": len(seen), "goals": len(layer), "histogram": [],
              "max_distance": None, "farthest": [], "start_distance": None,
              "start_solutions": 0}
@@ -106,7 +106,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
         nxt = []
         for s in layer:
             expanded += 1
-            opts = options(s, full ^ occupied(s))
+            opts = options(s, full ^ seen[s])
             generated += len(opts)
             if generated >= check:
                 yield from cp.tick(generated, held=len(dist), depth=d1, phase="group",

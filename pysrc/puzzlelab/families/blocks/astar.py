@@ -1,0 +1,77 @@
+"""The sliding-block family's own A*, the ``astar`` of its method table
+(``__init__``).  The same algorithm and contract as ``search/astar.py``
+(f = g + h, ties to the deeper node, reopening when a shorter path comes,
+weighted with ``factor`` and its proven bound), read through the expansion
+table like bfs.py: a heap entry carries the state's occupied cells, a
+child costs one integer addition, and only the parent is stored (the move
+is recovered from the two states).  Three to four times the generic A*'s
+speed per node, which is what makes a strong bound (pattern.py) pay.
+Siblings: bfs.py, expand.py.
+"""
+
+import heapq
+from math import ceil
+
+from ...search.common import (Checkpoint, SearchResult, no_solution, walk_back,
+                              DEFAULT_MAX_STATES)
+from .expand import expansion_table
+
+# machine words per position besides the state (tests/test_budget.py): the
+# g and parent slots, a heap entry of five and its occupancy int
+WORDS = 30
+
+
+def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=None,
+          factor=1):
+    """``heuristic``: one of the puzzle's bounds, on canonical states
+    (default: the puzzle's ``heuristic``); ``factor``: weighted A*."""
+    h0 = heuristic or puzzle.heuristic
+    h = h0 if factor == 1 else (lambda s: factor * h0(s))
+    start = puzzle.start
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
+    check = cp.next
+    goal = puzzle.goal_test()
+    full = puzzle.full
+    options = expansion_table(puzzle)
+    best_g = {start: 0}
+    parent = {start: None}
+    tie = 0
+    heap = [(h(start), 0, tie, start, puzzle.occupied(start))]
+    push, pop = heapq.heappush, heapq.heappop
+    expanded = generated = 0
+    lower = 0
+    while heap:
+        f, negg, _, s, occ = pop(heap)
+        g = -negg
+        if g > best_g[s]:
+            continue                   # stale entry
+        if goal(s, occ):
+            moves, _states = walk_back(parent, s, move_of=puzzle.move_between)
+            moves, states = puzzle.relabel(moves)
+            extra = {}
+            if factor != 1:
+                extra["lower_bound"] = max(ceil(len(moves) / factor - 1e-9),
+                                           ceil(lower / factor - 1e-9), ceil(h0(start)))
+            return SearchResult(moves, states, len(moves), factor == 1,
+                                cp.stats(expanded, generated, len(best_g),
+                                         depth=len(moves)), extra)
+        expanded += 1
+        g1 = g + 1
+        opts = options(s, full ^ occ)
+        generated += len(opts)
+        for _q, d, dm, _path in opts:
+            c = s + d
+            old = best_g.get(c)
+            if old is not None and old <= g1:
+                continue
+            best_g[c] = g1
+            parent[c] = s
+            tie += 1
+            push(heap, (g1 + h(c), -g1, tie, c, occ ^ dm))
+        if generated >= check:
+            lower = max(lower, f)
+            yield from cp.tick(generated, held=len(best_g), bound=f, expanded=expanded,
+                               generated=generated, frontier=len(heap),
+                               lower_bound=ceil(lower / factor - 1e-9))
+            check = cp.next
+    no_solution(cp.clock, expanded, generated, len(best_g))
