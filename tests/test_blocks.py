@@ -849,3 +849,16 @@ def test_the_pattern_bound_is_exact_without_small_blocks_and_weighted_a_star_kee
     w = drain(blocks_astar.astar(puzzle, heuristic=puzzle.pattern, factor=1.5))
     check_solution(puzzle, w)
     assert 81 <= w.cost <= 1.5 * 81 and w.extra["lower_bound"] <= 81
+
+
+def test_the_group_stops_at_its_budget_and_knows_a_goalless_group():
+    """Tannentei's group (977,544 positions) under a 5,000-position budget
+    ends in the budget's plain message; a group with no goal in it says so
+    (no goals, an empty histogram) instead of failing."""
+    with pytest.raises(SearchLimit, match="budget"):
+        drain(blocks_explore.group(load(TANNENTEI), max_states=5000))
+    # the goal asks A to sit where a wall-locked B keeps it from ever going
+    stuck = load("blocks:3x1:A.B:??A")
+    reply = drain(blocks_explore.group(stuck))
+    assert reply.extra["goals"] == 0 and reply.extra["histogram"] == []
+    assert reply.extra["reachable"] == 3

@@ -5,20 +5,23 @@ analyze op) -- and the start's whole group seen from its goals (``group``,
 the analyze op's ``from: group``).  Siblings: bfs.py, expand.py.
 """
 
+from array import array
+
 from ...search.common import Checkpoint, SearchResult, DEFAULT_MAX_STATES
 from .expand import expansion_table
 
 # machine words per position besides the state (tests/test_budget.py): a
-# dict slot (the state's occupied cells kept for the group's second search),
-# the (state, occupied cells) pair in the layer, its occupancy int
-WORDS = 16
-# ... and for the group's search from the goals: a distance and a path count
-# (two dict slots), the count's int, a layer slot
-GROUP_WORDS = 16
+# set slot, the (state, occupied cells) pair in the layer, its occupancy int
+WORDS = 12
+# the group's: a dict slot while numbering, a list slot for the state, the
+# (state, occupied cells) pair in the layer and its occupancy int, about four
+# neighbour numbers (half a word each) and an end, then a distance, a path
+# count and its int, a layer slot
+GROUP_WORDS = 24
 
 
 def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
-            keep=200, members=False):
+            keep=200):
     """Everything reachable from ``root`` (a canonical state; default the
     start): SearchResult whose ``extra`` holds ``histogram``,
     ``max_distance``, ``reachable`` and ``farthest`` (canonical states), like
@@ -29,9 +32,9 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     check = cp.next
     full = puzzle.full
     options = expansion_table(puzzle)
-    occ0 = puzzle.occupied(start)
-    seen = {start: occ0}             # state -> its occupied cells
-    layer = [(start, occ0)]
+    seen = {start}
+    add = seen.add
+    layer = [(start, puzzle.occupied(start))]
     histogram = [1]
     last = layer
     expanded = generated = 0
@@ -53,8 +56,8 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                 c = s + d
                 if c in seen:
                     continue
-                o = seen[c] = occ ^ dm
-                push((c, o))
+                add(c)
+                push((c, occ ^ dm))
         if nxt:
             histogram.append(len(nxt))
             last = nxt
@@ -64,8 +67,6 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
              "reachable": len(seen),
              "farthest": [s for s, _o in last[:keep]]}
-    if members:
-        extra["members"] = seen
     return SearchResult([], [start], 0, True,
                         cp.stats(expanded, generated, len(seen)), extra)
 
@@ -80,56 +81,95 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     starts of the group), ``reachable`` (the group's size), ``goals``,
     ``start_distance`` and ``start_solutions`` (the optimal solutions of
     the start, counted as the ``bfs`` method's ``count`` counts them), or
-    without a goal in the group, ``goals: 0`` and an empty histogram."""
-    first = yield from explore(puzzle, max_states=max_states, max_bytes=max_bytes,
-                               keep=0, members=True)
-    seen = first.extra.pop("members")
-    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=puzzle.start,
-                    words=WORDS + GROUP_WORDS)
+    without a goal in the group, ``goals: 0`` and an empty histogram.
+
+    The first search, from the start, numbers the positions in the order it
+    finds them and writes down each one's neighbours by number (one array of
+    4-byte numbers, ``ends[i]`` where position i's run ends); the second,
+    from the goals, walks those arrays and never expands a position again
+    (Tannentei's 977,544 positions: 7.6 s with a second expansion, 3.2 s
+    this way, in CPython)."""
+    start = puzzle.start
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=GROUP_WORDS)
     check = cp.next
+    full = puzzle.full
     goal = puzzle.goal_test()
-    layer = [s for s, occ in seen.items() if goal(s, occ)]
-    extra = {"reachable": len(seen), "goals": len(layer), "histogram": [],
+    options = expansion_table(puzzle)
+    occ0 = puzzle.occupied(start)
+    number = {start: 0}
+    states = [start]
+    goals = [0] if goal(start, occ0) else []
+    nbr = array("i")
+    ends = array("i")
+    link, close = nbr.append, ends.append
+    layer = [(start, occ0)]
+    expanded = generated = 0
+    while layer:
+        nxt = []
+        push = nxt.append
+        for s, occ in layer:
+            expanded += 1
+            opts = options(s, full ^ occ)
+            generated += len(opts)
+            if generated >= check:
+                yield from cp.tick(generated, held=len(states), coming=len(opts),
+                                   phase="group", expanded=expanded, generated=generated)
+                check = cp.next
+            for _q, d, dm, _path in opts:
+                c = s + d
+                j = number.get(c)
+                if j is None:
+                    j = number[c] = len(states)
+                    states.append(c)
+                    o = occ ^ dm
+                    push((c, o))
+                    if goal(c, o):
+                        goals.append(j)
+                link(j)
+            close(len(nbr))
+        layer = nxt
+    del number
+    n = len(states)
+    if len(states) > max_states:
+        cp.over(n, expanded, generated)
+    extra = {"reachable": n, "goals": len(goals), "histogram": [],
              "max_distance": None, "farthest": [], "start_distance": None,
              "start_solutions": 0}
-    if not layer:
-        return SearchResult([], [puzzle.start], 0, True, first.stats, extra)
-    full = puzzle.full
-    options = expansion_table(puzzle)
-    dist = dict.fromkeys(layer, 0)
-    paths = dict.fromkeys(layer, 1)
-    histogram = [len(layer)]
-    last = layer
-    expanded = generated = 0
+    if not goals:
+        return SearchResult([], [start], 0, True, cp.stats(expanded, generated, n), extra)
+    dist = array("i", [-1]) * n
+    paths = [0] * n
+    for g in goals:
+        dist[g] = 0
+        paths[g] = 1
+    histogram = [len(goals)]
+    layer = last = goals
+    done = 0
+    check = cp.next = 0
     while layer:
         d1 = len(histogram)
         nxt = []
-        for s in layer:
-            expanded += 1
-            opts = options(s, full ^ seen[s])
-            generated += len(opts)
-            if generated >= check:
-                yield from cp.tick(generated, held=len(dist), depth=d1, phase="group",
-                                   expanded=expanded, generated=generated,
-                                   histogram=histogram)
+        push = nxt.append
+        for i in layer:
+            done += 1
+            if done >= check:
+                yield from cp.tick(done, held=n, phase="group", depth=d1, expanded=expanded,
+                                   generated=generated, histogram=histogram)
                 check = cp.next
-            here = paths[s]
-            for _q, d, _dm, _path in opts:
-                c = s + d
-                was = dist.get(c)
-                if was is None:
-                    dist[c] = d1
-                    paths[c] = here
-                    nxt.append(c)
-                elif was == d1:
-                    paths[c] += here
+            here = paths[i]
+            for j in nbr[ends[i - 1] if i else 0:ends[i]]:
+                dj = dist[j]
+                if dj < 0:
+                    dist[j] = d1
+                    paths[j] = here
+                    push(j)
+                elif dj == d1:
+                    paths[j] += here
         if nxt:
             histogram.append(len(nxt))
             last = nxt
         layer = nxt
-    start = puzzle.start
     extra.update(histogram=histogram, max_distance=len(histogram) - 1,
-                 farthest=sorted(last)[:keep], start_distance=dist[start],
-                 start_solutions=paths[start])
-    return SearchResult([], [start], 0, True,
-                        cp.stats(expanded, generated, len(dist)), extra)
+                 farthest=sorted(states[i] for i in last)[:keep], start_distance=dist[0],
+                 start_solutions=paths[0])
+    return SearchResult([], [start], 0, True, cp.stats(expanded, generated, n), extra)
