@@ -18,6 +18,27 @@ from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MA
 WORDS = 40
 
 
+def answer(moves, states, factor, lower, h_start, stats):
+    """The result at the goal: optimal when unweighted; weighted, with its
+    proven lower bound (the least f seen over the factor, the start's bound,
+    and the length over the factor)."""
+    extra = {}
+    if factor != 1:
+        extra["lower_bound"] = max(ceil(len(moves) / factor - 1e-9),
+                                   ceil(lower / factor - 1e-9), ceil(h_start))
+    return SearchResult(moves, states, len(moves), factor == 1, stats, extra)
+
+
+def report(cp, f, lower, factor, expanded, generated, held, frontier):
+    """Generator: the budget check and progress record (``f`` the least f
+    just taken from the heap); returns the largest least-f seen."""
+    lower = max(lower, f)
+    yield from cp.tick(generated, held=held, bound=f, expanded=expanded,
+                       generated=generated, frontier=frontier,
+                       lower_bound=ceil(lower / factor - 1e-9))
+    return lower
+
+
 def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=None,
           factor=1):
     """``heuristic``: the lower bound (default: the puzzle's ``heuristic``);
@@ -44,13 +65,8 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
             continue           # stale entry
         if is_goal(state):
             moves, states = walk_back(parents, state)
-            extra = {}
-            if factor != 1:
-                extra["lower_bound"] = max(ceil(len(moves) / factor - 1e-9),
-                                           ceil(lower / factor - 1e-9), ceil(h0(start)))
-            return SearchResult(moves, states, len(moves), factor == 1,
-                                cp.stats(expanded, generated, len(best_g),
-                                         depth=len(moves)), extra)
+            return answer(moves, states, factor, lower, h0(start),
+                          cp.stats(expanded, generated, len(best_g), depth=len(moves)))
         expanded += 1
         g1 = g + 1
         for move, child in successors(state):
@@ -63,9 +79,7 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
             tie += 1
             push(heap, (g1 + h(child), -g1, tie, child))
         if generated >= check:
-            lower = max(lower, f)
-            yield from cp.tick(generated, held=len(best_g), bound=f, expanded=expanded,
-                               generated=generated, frontier=len(heap),
-                               lower_bound=ceil(lower / factor - 1e-9))
+            lower = yield from report(cp, f, lower, factor, expanded, generated,
+                                      len(best_g), len(heap))
             check = cp.next
     no_solution(cp.clock, expanded, generated, len(best_g))

@@ -10,10 +10,9 @@ Siblings: bfs.py, expand.py.
 """
 
 import heapq
-from math import ceil
 
-from ...search.common import (Checkpoint, SearchResult, no_solution, walk_back,
-                              DEFAULT_MAX_STATES)
+from ...search.astar import answer, report
+from ...search.common import Checkpoint, no_solution, walk_back, DEFAULT_MAX_STATES
 from .expand import expansion_table
 
 # machine words per position besides the state (tests/test_budget.py): the
@@ -48,13 +47,8 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
         if goal(s, occ):
             moves, _states = walk_back(parent, s, move_of=puzzle.move_between)
             moves, states = puzzle.relabel(moves)
-            extra = {}
-            if factor != 1:
-                extra["lower_bound"] = max(ceil(len(moves) / factor - 1e-9),
-                                           ceil(lower / factor - 1e-9), ceil(h0(start)))
-            return SearchResult(moves, states, len(moves), factor == 1,
-                                cp.stats(expanded, generated, len(best_g),
-                                         depth=len(moves)), extra)
+            return answer(moves, states, factor, lower, h0(start),
+                          cp.stats(expanded, generated, len(best_g), depth=len(moves)))
         expanded += 1
         g1 = g + 1
         opts = options(s, full ^ occ)
@@ -69,9 +63,7 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
             tie += 1
             push(heap, (g1 + h(c), -g1, tie, c, occ ^ dm))
         if generated >= check:
-            lower = max(lower, f)
-            yield from cp.tick(generated, held=len(best_g), bound=f, expanded=expanded,
-                               generated=generated, frontier=len(heap),
-                               lower_bound=ceil(lower / factor - 1e-9))
+            lower = yield from report(cp, f, lower, factor, expanded, generated,
+                                      len(best_g), len(heap))
             check = cp.next
     no_solution(cp.clock, expanded, generated, len(best_g))
