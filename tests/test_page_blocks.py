@@ -247,7 +247,7 @@ def test_every_count_side_by_side_and_the_whole_group(page, site_url, watch):
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze-group").click()
     out = page.get_by_test_id("analysis")
-    expect(out).to_contain_text("25,955 positions in this start's group", timeout=60_000)
+    expect(out).to_contain_text("25,955 positions in this start's group, every one of which can be solved", timeout=60_000)
     expect(out).to_contain_text("This start is 81 moves from the goal, with 256 optimal solutions")
     page.get_by_test_id("farthest").first.click()
     expect(page.get_by_test_id("position-code")).not_to_have_text(re.compile("BAAC/BAAC/DEEF/DGHF"))
