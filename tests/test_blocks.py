@@ -854,3 +854,15 @@ def test_the_group_stops_at_its_budget_and_knows_a_goalless_group():
     reply = drain(blocks_explore.group(stuck))
     assert reply.extra["goals"] == 0 and reply.extra["histogram"] == []
     assert reply.extra["reachable"] == 3
+
+
+def test_depth_first_methods_are_offered_but_not_ticked_for_blocks():
+    """IDA* and iterative deepening stay available on blocks, but the lab
+    does not tick them by default, and says why (they repeat positions that
+    several move orders reach); BFS and A* are ticked."""
+    methods = {m["name"]: m for m in api.run({"op": "describe", "code": "blocks:dad"})["methods"]}
+    for name in ("idastar", "iddfs"):
+        assert methods[name]["available"] and not methods[name]["practical"]
+        assert "repeats every position" in methods[name]["why_slow"]
+    assert methods["bfs"]["practical"] and methods["astar"]["practical"]
+    assert methods["astar"]["default_bound"] == "pattern"

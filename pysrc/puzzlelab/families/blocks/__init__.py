@@ -46,8 +46,23 @@ def labelled(fn):
 
 def methods(puzzle):
     own = {"bfs": _bfs.bfs, "astar": _astar.astar}
-    return [m.but(run=own.get(m.name) or labelled(m.run))
-            for m in generic_methods(puzzle, list(puzzle.heuristics), "pattern")]
+    out = []
+    for m in generic_methods(puzzle, list(puzzle.heuristics), "pattern"):
+        m = m.but(run=own.get(m.name) or labelled(m.run))
+        if m.name in SLOW:
+            m = m.but(practical=False, why_slow=SLOW[m.name])
+        out.append(m)
+    return out
+
+
+# Depth-first methods meet a block position again by every order of the
+# moves that reach it and repeat the work each time: Dad's puzzle gets no
+# answer from IDA* in a minute where BFS takes 0.04 s (the two-L preset,
+# open with a short solution, takes IDA* 0.2 s)
+SLOW = {"idastar": "it repeats every position that several move orders reach: "
+                   "minutes on most block puzzles, BFS or A* take a second",
+        "iddfs": "it repeats every position that several move orders reach, with "
+                 "no bound: hours on most block puzzles"}
 
 
 def prepare(puzzle, method, bound):
