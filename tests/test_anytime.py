@@ -100,6 +100,28 @@ def test_budget_stop_without_an_answer_carries_the_bound():
     assert 1 <= reply["error"]["lower_bound"] <= 57
 
 
+@pytest.mark.parametrize("code, optimum, count", [("pegs:english", 18, False),
+                                                   ("pegs:triangle28", 12, False),
+                                                   ("pegs:variant21", 12, True)])
+def test_meet_in_the_middle_proves_its_bound_as_it_goes(code, optimum, count):
+    """The peg proof (meet in the middle) reports as proven lower bound the
+    depths it has finished on both sides plus one; stopped by the memory
+    budget it keeps that bound: never above the minimum, and well above
+    nothing (English 33: a 64 MB budget stops it with at least 15 proven)."""
+    req = {"op": "solve", "code": code, "algorithm": "meet", "max_memory": 64}
+    if count:
+        req = {"op": "solve", "code": code, "algorithm": "meet", "count": True,
+               "max_memory": 256}
+    recs, reply = records(req)
+    lows = [r["lower_bound"] for r in recs if "lower_bound" in r]
+    assert lows == sorted(lows) and all(low <= optimum for low in lows)
+    if reply["ok"]:
+        assert reply["length"] == optimum == reply["lower_bound"]
+    else:
+        assert reply["error"]["type"] == "limit"
+        assert optimum >= reply["error"]["lower_bound"] >= optimum - 3, reply["error"]
+
+
 def walk(code, steps, rng):
     seen = {code}
     for _ in range(steps):

@@ -90,7 +90,7 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         blayer = None          # forward only, testing each new position
     run = _meet_count if count else _meet_fast
     found = yield from run(puzzle, kern, cp, fdist, fcount, flayer,
-                           fdepth, bdist, bcount, blayer)
+                           fdepth, bdist, bcount, blayer, len(prefix_moves))
     meeting, fd, bd, total, figures = found
     moves = forward_path(puzzle, kern, fdist, meeting, fd)
     if bd:
@@ -110,11 +110,17 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
 
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
-               bdist, _bc, blayer):
+               bdist, _bc, blayer, base):
     """Whole layers on the cheaper side until the sides meet.  Returns
     (meeting, forward depth, backward depth, None, figures).  Near the
     memory budget a layer is expanded in probe mode: it only looks for the
-    meeting (which ends the search) without storing its positions."""
+    meeting (which ends the search) without storing its positions.
+
+    While the sides have not met after fdepth and bdepth whole layers, no
+    solution is shorter than ``base`` (the fixed first jumps) + fdepth +
+    bdepth + 1: its position fdepth moves in would be on both sides, and
+    each new position is looked up on the other side.  The progress records
+    and a budget stop carry that ``lower_bound``."""
     chains = puzzle.metric == "move"
     fexp = expander(kern, True, chains)
     bexp = expander(kern, False, chains) if blayer is not None else None
@@ -152,7 +158,8 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
                     probe = True
                 yield from cp.tick(expanded, held=held, limit=False,
                                    depth=fdepth + bdepth, expanded=expanded,
-                                   frontier=len(layer), bound=fdepth + bdepth + 1)
+                                   frontier=len(layer), bound=fdepth + bdepth + 1,
+                                   lower_bound=base + fdepth + bdepth + 1)
                 check = cp.next
             meeting = exp(s, d, mine, other, nxt, probe)
             if meeting is not None:
@@ -169,7 +176,7 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
             return meeting, fdist[meeting], bdepth, None, (expanded, generated, fdepth, bdepth)
         held = len(fdist) + len(bdist)
         if probe:
-            cp.over(held, expanded, generated)
+            cp.over(held, expanded, generated, lower_bound=base + fdepth + bdepth + 1)
         if not nxt:
             no_solution(cp.clock, expanded, generated, held)
 
@@ -187,9 +194,10 @@ class _GoalDict(dict):
 
 
 def _meet_count(puzzle, kern, cp, fdist, fcount, flayer, fdepth,
-                bdist, bcount, blayer):
+                bdist, bcount, blayer, base):
     """The same search with path counts on both sides (no symmetry): every
-    layer is finished, then the counts of the meeting layer multiply."""
+    layer is finished, then the counts of the meeting layer multiply (the
+    same proven lower bound)."""
     is_goal = puzzle.is_goal
     chains = puzzle.metric == "move"
     fstep, bstep = kern.step(True, chains), kern.step(False, chains)
@@ -211,7 +219,8 @@ def _meet_count(puzzle, kern, cp, fdist, fcount, flayer, fdepth,
             if expanded >= check:
                 yield from cp.tick(expanded, held=len(fdist) + len(bdist),
                                    depth=fdepth + bdepth, expanded=expanded,
-                                   generated=generated, frontier=len(layer))
+                                   generated=generated, frontier=len(layer),
+                                   lower_bound=base + fdepth + bdepth + 1)
                 check = cp.next
             here = cnt[s]
             children = step(s)
@@ -235,10 +244,10 @@ def _meet_count(puzzle, kern, cp, fdist, fcount, flayer, fdepth,
         else:
             blayer, bdepth = nxt, d
         held = len(fdist) + len(bdist)
-        if held > cp.max_states:
-            cp.over(held, expanded, generated)
         if meeting is not None:
             break
+        if held > cp.max_states:
+            cp.over(held, expanded, generated, lower_bound=base + fdepth + bdepth + 1)
         if not nxt:
             no_solution(cp.clock, expanded, generated, held)
     total = 0
