@@ -90,18 +90,23 @@ def choose_groups(w, h, blank, k=None):
     k = k or group_size(w, h)
     cells = [c for c in range(w * h) if c != blank]
     count = -(-len(cells) // k)
-    small = k * count - len(cells)          # groups of k-1 cells
+    # sizes as even as possible: ``bigs`` groups of k cells, the rest k - 1
+    k = -(-len(cells) // count)
+    bigs = len(cells) - (k - 1) * count
+    small = count - bigs                    # groups of k - 1 cells
     free = frozenset(cells)
     canon = _classes(w, h)
+    sizes = {k, k - 1} if small else {k}
     by_size = {}
-    for size in {k, k - 1} if small else {k}:
-        for g in _placements(w, h, free, size):
+    best_adj = {}
+    for size in sizes:
+        found = _placements(w, h, free, size)
+        best_adj[size] = max((_adjacency(w, g) for g in found), default=0)
+        for g in found:
             by_size.setdefault(min(g), []).append(
                 (-_adjacency(w, g), tuple(sorted(g)), g, canon(g)))
     for lst in by_size.values():
         lst.sort()
-    best_adj = {size: max((_adjacency(w, g) for g in _placements(w, h, free, size)),
-                          default=0) for size in ({k, k - 1} if small else {k})}
     best = [None, None]                       # (score), groups
     nodes = [0]
     # explicit stack: (covered, groups, adjacency, smalls used)
@@ -204,3 +209,9 @@ def partitions_steps(w, h, goal):
 def partitions(w, h, goal):
     """:func:`partitions_steps`, run at once."""
     return drain(partitions_steps(w, h, goal))
+
+
+def forget():
+    """Drop the session's tables (tests: a build from scratch)."""
+    _tables.clear()
+    _plans.clear()

@@ -93,8 +93,8 @@ def bfs_layers(w, h, cells, blank=None):
 
 
 def bfs_layers_steps(w, h, cells, blank=None):
-    """Generator (yields once per blank cell of every layer, so a 5-tile
-    table reports progress while it is built).  Breadth-first search of the pattern space from the goal placement,
+    """Generator (yields for every move of the blank of every layer, so a
+    5-tile table reports progress while it is built).  Breadth-first search of the pattern space from the goal placement,
     counting only moves of pattern tiles (the blank travels for free through
     cells no pattern tile holds, but it must travel: it is tracked).
 
@@ -125,9 +125,11 @@ def bfs_layers_steps(w, h, cells, blank=None):
 
     def spread(sets, delta):
         # free blank moves: the same placement, the blank one cell further
+        # (a generator: on 5x5 a layer's spread takes a good part of a second)
         while delta:
             grown = {}
             for b, d in delta.items():
+                yield
                 for b2 in nbrs[b]:
                     x = d & unseen[b2]
                     if x:
@@ -142,7 +144,7 @@ def bfs_layers_steps(w, h, cells, blank=None):
     for a in starts:
         frontier[a] = goal
         unseen[a] ^= goal
-    spread(frontier, {a: goal for a in starts})
+    yield from spread(frontier, {a: goal for a in starts})
     powers = [radix ** i for i in range(k)]
     layers = []
     placed = 0
@@ -160,8 +162,8 @@ def bfs_layers_steps(w, h, cells, blank=None):
             f = frontier[b]
             if not f:
                 continue
-            yield
             for a in nbrs[b]:
+                yield
                 acc = 0
                 for i in range(k):
                     part = f & at[i][a]
@@ -176,7 +178,7 @@ def bfs_layers_steps(w, h, cells, blank=None):
             if x:
                 unseen[a] ^= x
                 delta[a] = x
-        spread(nxt, delta)
+        yield from spread(nxt, delta)
         frontier = nxt
     return layers
 
@@ -224,8 +226,13 @@ def build_sparse_steps(w, h, cells, blank=None):
         for d, layer in enumerate(layers):
             if d >> j & 1:
                 plane |= layer
+        yield
         dist |= int.from_bytes(_bits_to_bytes(plane, size), "little") << j
-    counts = [bin(layer).count("1") for layer in layers]
+        yield
+    counts = []
+    for layer in layers:
+        counts.append(layer.bit_count())
+        yield
     return dist.to_bytes(size, "little"), {
         "entries": sum(counts), "max_distance": len(layers) - 1, "layers": counts}
 
