@@ -264,7 +264,8 @@ def make_board_sets(boards=None):
     lines = ["# Scrambles of boards beyond 4x4 for bench_tiles.py --boards, made by",
              "# bench_tiles.py --make-boards: random walks of the blank from the default goal",
              "# (tiles 1..n-1, blank last) without undoing a move, random.Random(board name);",
-             "# optimal lengths from the C yardstick (korf_c/ida.c, IDA* + Manhattan, proven).",
+             "# optimal lengths from the C yardstick (korf_c/ida.c, IDA* + Manhattan, proven);",
+             "# kept by bands of optimum (BOARD_SETS), so that a set spans its range.",
              "# board id walk optimal c_nodes c_seconds cells (row-major, 0 = blank)"]
     for board, (walks, bands, want) in BOARD_SETS.items():
         if boards and board not in boards:
