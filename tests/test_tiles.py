@@ -540,6 +540,37 @@ def test_built_pdb_admissible_and_exact_with_ida(w, h, goal):
         assert replay(p, result.moves) == goal
 
 
+@pytest.mark.parametrize("w, h, cells", [(5, 2, (0, 1, 2, 5)), (3, 4, (0, 1, 3, 4, 6))])
+def test_sparse_file_round_trip(w, h, cells):
+    # the file format of boards beyond 16 cells, tried on small boards:
+    # every placement decodes to its distance (extras up to 6 moves kept)
+    table, _figures = tiles_pdb.build_sparse(w, h, cells)
+    data = tiles_pdb.encode_sparse(w, h, cells, table, "test", "v")
+    header, decoded = tiles_pdb.decode_table(data)
+    assert header["sparse"] and tuple(header["cells"]) == cells
+    radix = w * h
+    assert header["entries"] == len(decoded) == radix ** len(cells)
+    checked = 0
+    for placement in itertools.permutations(range(radix), len(cells)):
+        i = sum(c * radix ** j for j, c in enumerate(placement))
+        manhattan = sum(abs(c // w - g // w) + abs(c % w - g % w)
+                        for c, g in zip(placement, cells))
+        assert decoded[i] == manhattan + min((table[i] - manhattan) // 2, 3) * 2
+        assert decoded[i] <= table[i]
+        checked += 1
+    assert checked > 1000
+
+
+def test_shipped_5x5_tables_are_the_partition_shapes():
+    # the corner-blank 5x5 partition reads only shipped 5-tile tables and
+    # builds its 4-tile one; the mirror reads the same files
+    for goal in (bytes(list(range(1, 25)) + [0]), bytes(range(25))):
+        names = built.stored_names(5, 5, goal)
+        assert names == sorted(n for n, s in tiles_pdb.TABLES.items() if s["board"] == (5, 5))
+        groups = built.choose_groups(5, 5, goal.index(0))
+        assert sorted(map(len, groups)) == [4, 5, 5, 5, 5]
+
+
 def test_built_tables_yield_while_built():
     # a build from scratch yields bare ticks (prepare turns them into
     # progress records) at every breadth-first layer of every table
@@ -641,14 +672,20 @@ def test_tables_contract(tmp_path):
     assert tables.default_cache_dir().endswith(tables.GENERATOR_VERSION)
     need = api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
                     "heuristic": None, "algorithm": "auto"})
-    assert need == {"ok": True, "op": "tables", "tables": sorted(tiles_pdb.TABLES)}
+    assert need == {"ok": True, "op": "tables", "tables": sorted(
+        n for n, spec in tiles_pdb.TABLES.items() if spec["board"] == (4, 4))}
     assert api.run({"op": "tables", "code": "tiles:3x3:123456780"})["tables"] == []
     assert api.run({"op": "tables", "code": "tiles:6x3:123456789abcdefgh0"})["tables"] == []
+    five = sorted(n for n, spec in tiles_pdb.TABLES.items() if spec["board"] == (5, 5))
+    assert len(five) == 2
     assert api.run({"op": "tables", "code": "tiles:5x5:123456789abcdefghijklmno0"})[
-        "tables"] == need["tables"]
+        "tables"] == sorted(need["tables"] + five)
+    assert api.run({"op": "tables", "code": "tiles:5x5:123456789abcdefghijklmno0",
+                    "algorithm": "fast"})["tables"] == need["tables"]
+    assert api.run({"op": "tables", "code": "tiles:6x2:123456789ab0"})["tables"] == []
     assert api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
                     "algorithm": "bfs"})["tables"] == []
-    for name in need["tables"]:
+    for name in need["tables"] + five:
         data = tables.load(name, lambda name=name: tiles_pdb.build_table(name))
         header, _ = tiles_pdb.read_header(data)
         assert header["version"] == tables.GENERATOR_VERSION

@@ -24,6 +24,7 @@ Tables are built with the blank anywhere outside the pattern (pdb.py,
 goal, so one table serves every goal and every symmetric image of its cells.
 """
 
+from ... import tables
 from ...search.common import drain
 from . import pdb
 
@@ -158,14 +159,29 @@ _plans = {}        # (w, h, goal) -> (partitions, detail)
 
 def table_steps(w, h, cells):
     """Generator returning (stored cells, table) for the shape of ``cells``
-    (the canonical image under the board's symmetries), built once per
-    session with ticks."""
+    (the canonical image under the board's symmetries), once per session,
+    with ticks: decoded from a shipped file (pdb.TABLES: the 5x5 shapes of
+    the corner-blank partition) or built."""
     key = (w, h, _classes(w, h)(cells))
     got = _tables.get(key)
     if got is None:
-        table, _figures = yield from pdb.build_sparse_steps(w, h, key[2])
+        name = pdb.stored_shape(w, h, key[2])
+        if name is not None:          # shipped (5x5): fetched by the page, decoded here
+            data = tables.load(name, lambda: pdb.build_table(name))
+            _header, table = yield from pdb.decode_table_steps(data)
+        else:
+            table, _figures = yield from pdb.build_sparse_steps(w, h, key[2])
         got = _tables[key] = table
     return key[2], got
+
+
+def stored_names(w, h, goal):
+    """The shipped tables the partition of this goal reads (the page fetches
+    them before a solve; the other groups' tables are built here)."""
+    canon = _classes(w, h)
+    blank = goal.index(0)
+    names = {pdb.stored_shape(w, h, canon(g)) for g in choose_groups(w, h, blank)}
+    return sorted(n for n in names if n is not None)
 
 
 def is_ready(w, h, goal):
