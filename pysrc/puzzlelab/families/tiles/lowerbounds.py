@@ -218,11 +218,13 @@ REGISTRY = [
           "Exact costs of groups of tiles, precomputed and added up: the strongest "
           "for the 15-puzzle (a 628 KB table, fetched once).",
           ("tile",), _is_4x4, _pdb, _pdb_inc, tables=tuple(pdb.TABLES)),
-    Entry("pdb", "Pattern databases (built here, and their mirror)",
-          "Exact costs of groups of 4 to 6 tiles, added up, the larger of the groups "
-          "and their mirror image: the tables are built on first use (seconds to half "
-          "a minute, with progress) and kept while the page is open.",
-          ("tile",), has_built_pdb, _built, _built_inc),
+    Entry("pdb", "Pattern databases (groups of 4 to 6 tiles, and their mirror)",
+          "Exact costs of groups of tiles, precomputed and added up, the larger of the "
+          "groups and their mirror image where the board has one: on 5x5 two 300 KB "
+          "tables fetched once; on other boards built on first use (a few seconds, "
+          "with progress) and kept while the page is open.",
+          ("tile",), has_built_pdb, _built, _built_inc,
+          tables=tuple(n for n, s in pdb.TABLES.items() if s["board"] == (5, 5))),
     Entry("exact", "Exact distance table", _EXACT_HELP,
           ("tile",), _small, _exact, _exact_inc),
     Entry("multi-manhattan", "Manhattan per line move (multi-tile)",
