@@ -1,9 +1,10 @@
-"""Pattern databases built on demand for boards with no shipped table (5x5,
-6x6, 7x3, 6x2 ...): the partition of the goal's tiles into groups, the
-tables built in the worker with progress and kept for the session, and the
-second lookup through a board symmetry.  Called by lowerbounds.py (the
-``pdb`` entry beyond 4x4); the tables come from pdb.py's generator, the
-search is ida.py's pattern-database kernel.
+"""Pattern databases for boards with no 4x4 table (5x5, 6x6, 7x3, 6x2 ...):
+the partition of the goal's tiles into groups, one table per group shape
+(decoded from a shipped file where pdb.TABLES has one -- the 5x5 5-tile
+shapes -- else built in the worker with progress), kept for the session,
+and the second lookup through a board symmetry.  Called by lowerbounds.py
+(the ``pdb`` entry beyond 4x4) and the family's ``tables_needed``; the
+tables come from pdb.py, the search is ida.py's pattern-database kernel.
 
 A partition covers every goal cell but the blank's with connected groups
 of at most ``group_size`` cells (5 on 5x5 and 7x3, 6 on 6x2, 4 on 6x6: a
@@ -13,11 +14,11 @@ pairs inside a group) and then groups that are images of one another under
 the board's symmetries, since such groups share one table.  Example, 5x5,
 blank last (cells 0-23)::
 
-    A A B B B
-    A A C B B      A, C, D: images of one 5-cell shape; E the last four
-    A C C D D      (5-5-5-5-4); the second lookup is its transpose, which
-    C C D D D      reads the same tables.
-    E E E E _
+    A A A B B
+    A A C B B      A, B, D: images of one 5-cell shape (tiles5x5-corner5.pdb),
+    D C C C B      E another (tiles5x5-inner5.pdb), C the 4 tiles left
+    D D E E E      (built here): 5-5-4-5-5.  The second lookup is its
+    D D E E _      transpose, which reads the same tables.
 
 Tables are built with the blank anywhere outside the pattern (pdb.py,
 ``blank=None``): the minimum over the blank's cells, admissible whatever the

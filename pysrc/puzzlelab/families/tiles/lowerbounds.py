@@ -262,6 +262,8 @@ def heuristics(puzzle):
 def default_bound(puzzle):
     """The bound auto uses.  Walking distance alone beats its maximum with
     linear conflict on time (same nodes give or take, a cheaper update);
+    other boards of up to 36 cells take pattern databases (built.py; the 5x5
+    scrambles of bench_tiles --boards, 44-62 moves, take 0.02-2.9 s each);
     small boards in the multi-tile metric build the exact table (0.4 s for
     3x3), since no cheap bound is strong there."""
     if puzzle.metric == "multi":
@@ -270,12 +272,10 @@ def default_bound(puzzle):
         return "walking-distance" if has_wd(puzzle) else "multi-manhattan"
     if _is_4x4(puzzle):
         return "pdb"
-    if has_wd(puzzle) and puzzle.n <= 16:
+    if has_wd(puzzle):
         return "walking-distance"
     if has_built_pdb(puzzle):
         return "pdb"
-    if has_wd(puzzle):
-        return "walking-distance"
     return "linear-conflict"
 
 
