@@ -188,6 +188,289 @@ def run_c(instances):
     return rows, "cc -O2, IDA* + Manhattan, no tables"
 
 
+# -- boards beyond 4x4: scrambles, their optima from the C yardstick ----------------
+
+BOARDS_FILE = os.path.join(DATA, "tiles_boards.txt")
+# board -> (walk lengths tried in turn, optimum bands kept, instances per band):
+# a spread over the range rather than whatever length the walks happen to give
+BOARD_SETS = {
+    "5x5": (list(range(60, 100, 4)) * 4, [(40, 49), (50, 57), (58, 65)], (3, 3, 2)),
+    "6x6": (list(range(50, 100, 5)) * 4, [(36, 47), (48, 55), (56, 64)], (3, 3, 2)),
+    "7x3": (list(range(40, 100, 5)) * 4, [(36, 45), (46, 52), (53, 60)], (3, 3, 2)),
+    "3x7": (list(range(40, 100, 5)) * 4, [(36, 45), (46, 52), (53, 60)], (3, 3, 2)),
+    "6x2": (list(range(30, 120, 6)) * 4, [(30, 45), (46, 55), (56, 65)], (3, 3, 2)),
+}
+C_LIMIT = 30.0          # seconds the C yardstick gets per candidate when the sets are made
+
+
+def scramble(w, h, length, rng):
+    """A random walk of the blank from the default goal (tiles 1..n-1, blank
+    last), never undoing the move before: the cells after ``length`` moves."""
+    n = w * h
+    cells = list(range(1, n)) + [0]
+    b, prev = n - 1, -1
+    for _ in range(length):
+        r, c = divmod(b, w)
+        opts = [x for x, ok in ((b - w, r > 0), (b - 1, c > 0), (b + 1, c < w - 1),
+                                (b + w, r < h - 1)) if ok and x != prev]
+        x = rng.choice(opts)
+        cells[b], cells[x] = cells[x], 0
+        prev, b = b, x
+    return cells
+
+
+def _c_exe():
+    cc = shutil.which("cc")
+    if not cc:
+        return None, "no cc on this machine"
+    os.makedirs(WORK, exist_ok=True)
+    exe = os.path.join(WORK, "korf_ida")
+    src = os.path.join(HERE, "korf_c", "ida.c")
+    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+        tmp = f"{exe}.{os.getpid()}"          # another run may be using the old one
+        build = subprocess.run([cc, "-O2", "-o", tmp, src], capture_output=True, text=True)
+        if build.returncode:
+            return None, "cc failed: " + build.stderr[-300:]
+        os.replace(tmp, exe)
+    return exe, "cc -O2, IDA* + Manhattan, no tables"
+
+
+def run_c_board(w, h, instances, limit=None):
+    """The C yardstick on (id, cells) of a W x H board, default goal, one
+    process per instance: {id: {length, nodes, cpu_seconds}} (a time-out:
+    {"timeout": limit}), and a note."""
+    exe, note = _c_exe()
+    if exe is None:
+        return None, note
+    rows = {}
+    for n, cells in instances:
+        try:
+            out = subprocess.run([exe, str(w), str(h), "last"], capture_output=True, text=True,
+                                 input=f"{n} 0 {' '.join(map(str, cells))}\n", timeout=limit,
+                                 check=True)
+        except subprocess.TimeoutExpired:
+            rows[n] = {"timeout": limit}
+            continue
+        _n, length, nodes, secs = out.stdout.split()
+        rows[n] = {"length": int(length), "nodes": int(nodes), "cpu_seconds": float(secs)}
+    return rows, note
+
+
+def make_board_sets(boards=None):
+    """Draw each board's scrambles (seeded by the board's name), solve them
+    with the C yardstick (C_LIMIT seconds each) and keep the first ones
+    whose optimum falls in the board's range; writes BOARDS_FILE."""
+    import random
+    lines = ["# Scrambles of boards beyond 4x4 for bench_tiles.py --boards, made by",
+             "# bench_tiles.py --make-boards: random walks of the blank from the default goal",
+             "# (tiles 1..n-1, blank last) without undoing a move, random.Random(board name);",
+             "# optimal lengths from the C yardstick (korf_c/ida.c, IDA* + Manhattan, proven);",
+             "# kept by bands of optimum (BOARD_SETS), so that a set spans its range.",
+             "# board id walk optimal c_nodes c_seconds cells (row-major, 0 = blank)"]
+    for board, (walks, bands, want) in BOARD_SETS.items():
+        if boards and board not in boards:
+            continue
+        w, h = (int(x) for x in board.split("x"))
+        rng = random.Random(board)
+        kept = 0
+        have = [0] * len(bands)
+        for walk in walks:
+            if have == list(want):
+                break
+            cells = scramble(w, h, walk, rng)
+            got, note = run_c_board(w, h, [(0, cells)], C_LIMIT)
+            row = got[0]
+            print(board, walk, row, flush=True)
+            band = next((j for j, (lo, hi) in enumerate(bands)
+                         if "length" in row and lo <= row["length"] <= hi), None)
+            if band is not None and have[band] < want[band]:
+                have[band] += 1
+                kept += 1
+                lines.append(f"{board} {kept} {walk} {row['length']} {row['nodes']} "
+                             f"{row['cpu_seconds']:.3f} {' '.join(map(str, cells))}")
+    if os.path.exists(BOARDS_FILE):         # keep the other boards' lines
+        with open(BOARDS_FILE) as f:
+            lines += [x.rstrip("\n") for x in f if x.strip() and not x.startswith("#")
+                      and boards and x.split()[0] not in boards]
+    order = {b: j for j, b in enumerate(BOARD_SETS)}
+    head = [x for x in lines if x.startswith("#")]
+    body = sorted((x for x in lines if not x.startswith("#")),
+                  key=lambda x: (order[x.split()[0]], int(x.split()[1])))
+    with open(BOARDS_FILE, "w") as f:
+        f.write("\n".join(head + body) + "\n")
+
+
+def board_instances(boards=None):
+    """[(board, id, walk, optimal, cells)] from BOARDS_FILE (``boards``: names
+    such as "5x5" to keep)."""
+    out = []
+    with open(BOARDS_FILE) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                p = line.split()
+                if boards is None or p[0] in boards:
+                    out.append((p[0], int(p[1]), int(p[2]), int(p[3]),
+                                [int(x) for x in p[6:]]))
+    return out
+
+
+def board_task(board, number):
+    return f"{board} #{number}"
+
+
+def board_code(board, cells):
+    from puzzlelab.families.tiles.model import format_cells
+    w, h = (int(x) for x in board.split("x"))
+    return f"tiles:{board}:{format_cells(cells, w, h)}"
+
+
+def run_boards(boards=None, only=None, repeats=1):
+    """Solve the scrambles beyond 4x4 with ``auto`` through the API, as the
+    page does (the fast solver's answer first, then the proof).  Each
+    board's tables are built first, timed apart (``extra["table_seconds"]``
+    on the board's first row); a row's CPU seconds are the whole request,
+    ``extra`` has the first answer's CPU seconds and length.  Pure Python:
+    also a Pyodide job."""
+    from puzzlelab import api, codes
+    from puzzlelab.families.tiles import lowerbounds
+    from puzzlelab.search.common import drain
+    cpu = common.cpu_clock()
+    rows = []
+    prepared = set()
+    for board, number, walk, optimal, cells in board_instances(boards):
+        task = board_task(board, number)
+        if only is not None and task not in only:
+            continue
+        code = board_code(board, cells)
+        extra = {"board": board, "walk": walk, "code": code}
+        if board not in prepared:
+            puzzle = codes.parse(code)
+            c0 = cpu()
+            drain(lowerbounds.incremental_steps(puzzle))
+            extra["table_seconds"] = cpu() - c0
+            prepared.add(board)
+        cpu_times, wall_times = [], []
+        for _ in range(max(1, repeats)):
+            w0, c0 = time.perf_counter(), cpu()
+            gen = api.handle({"op": "solve", "code": code})
+            first = None
+            try:
+                while True:
+                    rec = next(gen)
+                    if first is None and "improvement" in rec:
+                        first = (cpu() - c0, rec["improvement"]["length"])
+            except StopIteration as stop:
+                reply = stop.value
+            cpu_times.append(cpu() - c0)
+            wall_times.append(time.perf_counter() - w0)
+        if first is None and reply.get("ok"):
+            first = (cpu_times[-1], reply["length"])
+        ok = bool(reply.get("ok") and reply["optimal"] and reply["length"] == optimal)
+        if reply.get("ok"):
+            # replay: every move legal and the last position the goal
+            puzzle = codes.parse(code)
+            state = puzzle.start
+            for move in (tuple(m.values()) for m in reply["move_data"]):
+                state = dict(puzzle.successors(state))[move]
+            ok = ok and puzzle.is_goal(state)
+            stats = reply.get("stats") or {}
+            extra.update(first_seconds=first[0], first_length=first[1],
+                         generated=stats.get("generated"), bound=reply.get("heuristic"))
+        rows.append(common.make_row(
+            "tiles", task, answer=reply.get("length"), known=optimal, ok=ok,
+            states=(reply.get("stats") or {}).get("expanded"), cpu_times=cpu_times,
+            wall_times=wall_times, error=None if reply.get("ok") else str(reply.get("error")),
+            extra=extra))
+    return rows
+
+
+def boards_main(args):
+    """bench_tiles.py --boards: the table of the scrambles beyond 4x4, with
+    the C yardstick timed in the same run and Pyodide (unless --no-pyodide)."""
+    boards = None if args.boards == "all" else args.boards.split(",")
+    rows = run_boards(boards, repeats=args.repeats)
+    insts = {board_task(b, n): (b, n, cells) for b, n, _w, _o, cells in board_instances(boards)}
+    c_rows = {}
+    if not args.no_c:
+        for board in dict.fromkeys(b for b, _n, _c in insts.values()):
+            w, h = (int(x) for x in board.split("x"))
+            got, _note = run_c_board(w, h, [(n, cells) for b, n, cells in insts.values()
+                                            if b == board])
+            for n, row in (got or {}).items():
+                c_rows[board_task(board, n)] = row
+    pyo = {}
+    if not args.no_pyodide:
+        job = {"module": "bench_tiles", "function": "run_boards",
+               "kwargs": {"boards": boards, "repeats": args.repeats}}
+        res, err = common.pyodide_jobs([job], timeout=7200)
+        err = err or res["jobs"][0].get("error")
+        if err:
+            print("Pyodide run failed: " + err.strip().splitlines()[-1][:300])
+        else:
+            pyo = {r["task"]: r for r in res["jobs"][0]["rows"]}
+    head = (f"{'task':10} {'opt':>3} {'len':>3} {'cpu s':>7} {'C s':>7} {'pyo s':>7} "
+            f"{'1st s':>6} {'1st len':>7} {'generated':>10} {'C nodes':>12}")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        c = c_rows.get(r["task"], {})
+        p = pyo.get(r["task"], {})
+        print(f"{r['task']:10} {r['known']:3d} {r['answer'] or 0:3d}{'' if r['ok'] else '!'} "
+              f"{_fmt(r['cpu_seconds'], 7)} {_fmt(c.get('cpu_seconds'), 7)} "
+              f"{_fmt(p.get('cpu_seconds'), 7)} {_fmt(r['extra'].get('first_seconds'), 6)} "
+              f"{r['extra'].get('first_length') or 0:7d} "
+              f"{r['extra'].get('generated') or 0:10d} {c.get('nodes', 0):12d}")
+    print()
+    summary = {}
+    for board in dict.fromkeys(r["extra"]["board"] for r in rows):
+        mine = [r for r in rows if r["extra"]["board"] == board]
+        secs = [r["cpu_seconds"] or 0.0 for r in mine]
+        c_secs = [c_rows[r["task"]]["cpu_seconds"] for r in mine if "cpu_seconds"
+                  in c_rows.get(r["task"], {})]
+        p_secs = [pyo[r["task"]]["cpu_seconds"] for r in mine if r["task"] in pyo]
+        ratios = [r["extra"]["first_length"] / r["known"] for r in mine
+                  if r["extra"].get("first_length")]
+        firsts = [r["extra"]["first_seconds"] for r in mine if "first_seconds" in r["extra"]]
+        table_s = mine[0]["extra"].get("table_seconds", 0.0)
+        p_table = pyo.get(mine[0]["task"], {}).get("extra", {}).get("table_seconds")
+        s = {"instances": len(mine), "optimum": [min(r["known"] for r in mine),
+                                                 max(r["known"] for r in mine)],
+             "all_ok": all(r["ok"] for r in mine), "cpu_total": sum(secs),
+             "cpu_max": max(secs), "table_seconds": table_s,
+             "c_total": sum(c_secs) if len(c_secs) == len(mine) else None,
+             "pyodide_total": sum(p_secs) if len(p_secs) == len(mine) else None,
+             "pyodide_table_seconds": p_table,
+             "first_seconds_max": max(firsts) if firsts else None,
+             "first_ratio_mean": statistics.mean(ratios) if ratios else None,
+             "first_ratio_max": max(ratios) if ratios else None}
+        summary[board] = s
+        verdict = []
+        verdict.append("all proven optimal" if s["all_ok"] else "NOT all proven optimal")
+        verdict.append(f"max {s['cpu_max']:.2f} s " + ("<= 10 s" if s["cpu_max"] <= 10
+                                                         else "> 10 s (target missed)"))
+        if s["c_total"] is not None:
+            verdict.append(f"total {s['cpu_total']:.2f} s vs C {s['c_total']:.2f} s: " +
+                           ("met" if s["cpu_total"] <= s["c_total"] else "missed") +
+                           f" (with the {table_s:.1f} s table build: "
+                           f"{'met' if s['cpu_total'] + table_s <= s['c_total'] else 'missed'})")
+        if s["pyodide_total"] is not None:
+            ratio = s["pyodide_total"] / max(s["cpu_total"], 1e-9)
+            s["pyodide_ratio"] = ratio
+            verdict.append(f"Pyodide/CPython {ratio:.2f} "
+                           f"({'met' if ratio <= 2.5 else 'missed'} <= 2.5)")
+        if firsts:
+            verdict.append(f"first answer within {s['first_seconds_max']:.2f} s, length "
+                           f"{s['first_ratio_mean']:.2f}x the optimum on average "
+                           f"(worst {s['first_ratio_max']:.2f}x)")
+        print(f"{board}: {s['instances']} instances, optimum {s['optimum'][0]}-"
+              f"{s['optimum'][1]}, tables {table_s:.1f} s; " + "; ".join(verdict))
+    os.makedirs(WORK, exist_ok=True)
+    with open(os.path.join(WORK, "bench_tiles_boards.json"), "w") as f:
+        json.dump({"rows": rows, "c": c_rows, "pyodide_rows": list(pyo.values()),
+                   "summary": summary}, f, indent=1)
+    return 0 if all(r["ok"] for r in rows) else 1
+
+
 # -- the PyPI peers ---------------------------------------------------------------
 
 PEER_RUNNER = r'''
@@ -355,7 +638,18 @@ def main(argv=None):
     ap.add_argument("--partitions", action="store_true",
                     help="compare PDB layouts (5-5-5, 6-6-3, with and without the mirror) "
                          "on 20 instances (--quick: 7) and stop")
+    ap.add_argument("--make-boards", default=None, metavar="BOARDS",
+                    help="draw the scramble sets beyond 4x4 ('all' or e.g. 5x5,6x2), "
+                         "solve them in C, write data/tiles_boards.txt and stop")
+    ap.add_argument("--boards", default=None, metavar="BOARDS",
+                    help="the scrambles beyond 4x4 ('all' or e.g. 5x5,6x2) solved by auto, "
+                         "beside the C yardstick and Pyodide, and stop")
     args = ap.parse_args(argv)
+    if args.boards:
+        return boards_main(args)
+    if args.make_boards:
+        make_board_sets(None if args.make_boards == "all" else args.make_boards.split(","))
+        return 0
     if args.partitions:
         ids = MORE_QUICK_IDS if args.quick else PARTITION_IDS
         print(f"PDB layouts on Korf instances {ids} (CPU s and nodes summed)")

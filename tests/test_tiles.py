@@ -17,7 +17,7 @@ from conftest import data_file
 from helpers import replay
 from puzzlelab import api, codes, tables
 from puzzlelab.families import tiles
-from puzzlelab.families.tiles import exact as tiles_explore, pdb as tiles_pdb
+from puzzlelab.families.tiles import built, exact as tiles_explore, ida as tiles_ida, pdb as tiles_pdb
 from puzzlelab.search import ALGORITHMS, drain
 
 if sys.platform == "emscripten":
@@ -464,6 +464,182 @@ def test_analyze_refuses_boards_beyond_10_cells_at_once():
     assert "239,500,800" in reply["error"]["message"]
 
 
+# -- pattern databases built on demand (boards beyond 4x4) --------------------------
+
+def board_instances():
+    """(board, id, optimal, cells) of tests/data/tiles_boards.txt: scrambles
+    whose optimal lengths the C yardstick proved (benchmarks/korf_c/ida.c)."""
+    out = []
+    with open(data_file("tiles_boards.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                p = line.split()
+                out.append((p[0], int(p[1]), int(p[3]), [int(x) for x in p[6:]]))
+    return out
+
+
+def board_instance(board, number):
+    found = [x for x in board_instances() if x[:2] == (board, number)]
+    assert len(found) == 1, f"{board} #{number} is not in tests/data/tiles_boards.txt"
+    return found[0]
+
+
+def _connected(w, cells):
+    cells = set(cells)
+    todo, seen = [min(cells)], {min(cells)}
+    while todo:
+        c = todo.pop()
+        for d in (c - w, c + w, c - 1 if c % w else -1, c + 1 if c % w < w - 1 else -1):
+            if d in cells and d not in seen:
+                seen.add(d)
+                todo.append(d)
+    return seen == cells
+
+
+@pytest.mark.parametrize("w, h, blank", [
+    (5, 5, 24), (5, 5, 0), (5, 5, 12), (6, 6, 35), (7, 3, 20), (3, 7, 20), (6, 2, 11),
+    (6, 2, 0), (3, 3, 8)])
+def test_built_groups_cover_the_goal(w, h, blank):
+    groups = built.choose_groups(w, h, blank)
+    assert sorted(c for g in groups for c in g) == [c for c in range(w * h) if c != blank]
+    sizes = {len(g) for g in groups}
+    assert max(sizes) <= built.group_size(w, h) and max(sizes) - min(sizes) <= 1
+    assert (w * h) ** max(sizes) <= built.MAX_ENTRIES
+    assert all(_connected(w, g) for g in groups), groups
+    if (w, h, blank) == (5, 5, 24):
+        assert sorted(map(len, groups)) == [4, 5, 5, 5, 5]      # 5-5-5-5-4
+        assert built.mirror(w, h, blank) is not None            # the diagonal
+    if (w, h) == (6, 6):
+        assert max(sizes) == 4
+
+
+@pytest.mark.parametrize("w, h, goal", [
+    (3, 3, b"\x01\x02\x03\x04\x05\x06\x07\x08\x00"),
+    (3, 3, bytes([1, 2, 3, 4, 0, 5, 6, 7, 8])),
+    (4, 2, b"\x00\x01\x02\x03\x04\x05\x06\x07"),
+])
+def test_built_pdb_admissible_and_exact_with_ida(w, h, goal):
+    # the built tables (and their mirror) never exceed the exact distance,
+    # are at least Manhattan, and IDA* with them finds exact lengths
+    exact = all_states(w, h, goal)
+    parts, _detail = built.partitions(w, h, goal)
+    bound = tiles_pdb.partition_bound(parts)
+    puzzle = tiles.Tiles(w, h, goal, goal)
+    rng = random.Random(7)
+    sample = rng.sample(sorted(exact), 3000)
+    tight = 0
+    for state in sample:
+        v = bound(state)
+        assert puzzle.manhattan(state) <= v <= exact[state], (state, v, exact[state])
+        tight += v == exact[state]
+    assert tight > 100
+    for state in sample[:40]:
+        p = tiles.Tiles(w, h, state, goal)
+        result = drain(tiles_ida.search(p, tiles_ida.pdb_bound(p, parts, "built")))
+        assert result.cost == exact[state] and result.optimal
+        assert replay(p, result.moves) == goal
+
+
+@pytest.mark.parametrize("w, h, cells", [(5, 2, (0, 1, 2, 5)), (3, 4, (0, 1, 3, 4, 6))])
+def test_sparse_file_round_trip(w, h, cells):
+    # the file format of boards beyond 16 cells, tried on small boards:
+    # every placement decodes to its distance (extras up to 6 moves kept)
+    table, _figures = tiles_pdb.build_sparse(w, h, cells)
+    data = tiles_pdb.encode_sparse(w, h, cells, table, "test", "v")
+    header, decoded = tiles_pdb.decode_table(data)
+    assert header["sparse"] and tuple(header["cells"]) == cells
+    radix = w * h
+    assert header["entries"] == len(decoded) == radix ** len(cells)
+    checked = 0
+    for placement in itertools.permutations(range(radix), len(cells)):
+        i = sum(c * radix ** j for j, c in enumerate(placement))
+        manhattan = sum(abs(c // w - g // w) + abs(c % w - g % w)
+                        for c, g in zip(placement, cells))
+        assert decoded[i] == manhattan + min((table[i] - manhattan) // 2, 3) * 2
+        assert decoded[i] <= table[i]
+        checked += 1
+    assert checked > 1000
+
+
+def test_shipped_5x5_tables_are_the_partition_shapes():
+    # the corner-blank 5x5 partition reads only shipped 5-tile tables and
+    # builds its 4-tile one; the mirror reads the same files
+    for goal in (bytes(list(range(1, 25)) + [0]), bytes(range(25))):
+        names = built.stored_names(5, 5, goal)
+        assert names == sorted(n for n, s in tiles_pdb.TABLES.items() if s["board"] == (5, 5))
+        groups = built.choose_groups(5, 5, goal.index(0))
+        assert sorted(map(len, groups)) == [4, 5, 5, 5, 5]
+
+
+def test_built_tables_yield_while_built():
+    # a build from scratch yields bare ticks (prepare turns them into
+    # progress records) at every breadth-first layer of every table
+    built.forget()
+    goal = bytes(list(range(1, 12)) + [0])
+    gen = built.partitions_steps(6, 2, goal)
+    ticks = 0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            parts, detail = stop.value
+            break
+        ticks += 1
+    assert "6-5" in detail and len(parts) == 1          # no symmetry keeps the corner
+    assert ticks >= 40
+    assert built.is_ready(6, 2, goal)
+    # and through the family's prepare: progress records of phase "prepare"
+    built.forget()
+    puzzle = codes.parse("tiles:6x2:123456789ab0")
+    records = list(tiles.prepare(puzzle, "idastar", "pdb"))   # a second or more
+    assert records and all(r["phase"] == "prepare" for r in records)
+    label = next(b.label for b in tiles.bounds(puzzle) if b.name == "pdb")
+    assert all(r["table"] == label for r in records)
+    assert built.is_ready(6, 2, puzzle.goal)
+
+
+@pytest.mark.parametrize("board, number", [
+    ("6x2", 1), ("6x2", 7),
+    pytest.param("7x3", 1, marks=pytest.mark.slow),      # building the tables: seconds
+    pytest.param("3x7", 1, marks=pytest.mark.slow)])
+def test_built_pdb_optimal_on_scrambles(board, number):
+    # auto (the fast answer, then IDA* with the built tables) proves the
+    # C yardstick's optimal length, and the solution replays
+    _b, _n, optimal, cells = board_instance(board, number)
+    w, h = (int(x) for x in board.split("x"))
+    code = f"tiles:{board}:" + tiles.format_cells(bytes(cells), w, h)
+    reply = api.run({"op": "solve", "code": code})
+    assert reply["ok"], reply
+    assert reply["length"] == optimal and reply["optimal"] is True
+    assert reply.get("heuristic") == "pdb" or reply.get("proved_by") == "idastar" \
+        or reply["algorithm"] == "fast"
+    puzzle = codes.parse(code)
+    assert replay(puzzle, [(m["tile"], m["dir"]) for m in reply["move_data"]]) == puzzle.goal
+
+
+def test_built_pdb_agrees_with_linear_conflict():
+    # the same optimal length from the specialised IDA* with linear conflict
+    _b, _n, optimal, cells = board_instance("6x2", 1)
+    puzzle = tiles.Tiles(6, 2, bytes(cells), bytes(list(range(1, 12)) + [0]))
+    with_pdb = drain(tiles_ida.search(puzzle, puzzle.incremental_bound("pdb")))
+    with_lc = drain(tiles_ida.search(puzzle, puzzle.incremental_bound("linear-conflict")))
+    assert with_pdb.cost == with_lc.cost == optimal
+    assert with_pdb.stats["generated"] < with_lc.stats["generated"]
+
+
+@pytest.mark.slow
+def test_built_pdb_5x5_scramble_optimal():
+    # the 5x5 tables (5-5-5-5-4 and the diagonal mirror, about 17 s to
+    # build) prove a 58-move scramble's length from the C yardstick
+    _b, _n, optimal, cells = board_instance("5x5", 8)
+    puzzle = tiles.Tiles(5, 5, bytes(cells), bytes(list(range(1, 25)) + [0]))
+    bound = puzzle.incremental_bound("pdb")
+    assert len(bound.partitions) == 2
+    result = drain(tiles_ida.search(puzzle, bound))
+    assert result.cost == optimal and result.optimal
+    assert replay(puzzle, result.moves) == puzzle.goal
+
+
 # -- the automatic choice and the tables contract ----------------------------------
 
 @pytest.mark.parametrize("code, algorithm, bound", [
@@ -473,8 +649,8 @@ def test_analyze_refuses_boards_beyond_10_cells_at_once():
     ("tiles:5x2:1234567890", "idastar", "walking-distance"),
     # beyond 4x4 up to 36 cells: the fast solver answers first (quick_method),
     # then IDA* proves; a position the fast solver already proves ends there
-    ("tiles:6x3:123456789abcdefgh0", "idastar", "linear-conflict"),
-    ("tiles:5x5:123456789abcdefghijklmn0o", "idastar", "linear-conflict"),
+    ("tiles:6x3:123456789abcdefgh0", "idastar", "pdb"),
+    ("tiles:5x5:123456789abcdefghijklmn0o", "idastar", "pdb"),
     ("tiles:7x6:1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,0,41", "fast", "linear-conflict"),
     ("tiles:3x3:867254301&metric=multi", "idastar", "exact"),
     ("tiles:4x4:123456789abc0def&metric=multi", "astar", "walking-distance"),
@@ -497,14 +673,20 @@ def test_tables_contract(tmp_path):
     assert tables.default_cache_dir().endswith(tables.GENERATOR_VERSION)
     need = api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
                     "heuristic": None, "algorithm": "auto"})
-    assert need == {"ok": True, "op": "tables", "tables": sorted(tiles_pdb.TABLES)}
+    assert need == {"ok": True, "op": "tables", "tables": sorted(
+        n for n, spec in tiles_pdb.TABLES.items() if spec["board"] == (4, 4))}
     assert api.run({"op": "tables", "code": "tiles:3x3:123456780"})["tables"] == []
     assert api.run({"op": "tables", "code": "tiles:6x3:123456789abcdefgh0"})["tables"] == []
+    five = sorted(n for n, spec in tiles_pdb.TABLES.items() if spec["board"] == (5, 5))
+    assert len(five) == 2
     assert api.run({"op": "tables", "code": "tiles:5x5:123456789abcdefghijklmno0"})[
-        "tables"] == need["tables"]
+        "tables"] == sorted(need["tables"] + five)
+    assert api.run({"op": "tables", "code": "tiles:5x5:123456789abcdefghijklmno0",
+                    "algorithm": "fast"})["tables"] == need["tables"]
+    assert api.run({"op": "tables", "code": "tiles:6x2:123456789ab0"})["tables"] == []
     assert api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0",
                     "algorithm": "bfs"})["tables"] == []
-    for name in need["tables"]:
+    for name in need["tables"] + five:
         data = tables.load(name, lambda name=name: tiles_pdb.build_table(name))
         header, _ = tiles_pdb.read_header(data)
         assert header["version"] == tables.GENERATOR_VERSION

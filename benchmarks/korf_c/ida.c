@@ -1,12 +1,16 @@
 /* The native yardstick of benchmarks/bench_tiles.py: plain IDA* with the
- * Manhattan distance for the 15-puzzle (Korf 1985), nothing else -- no
- * tables, no transposition table.  Incremental Manhattan distance, the move
- * back pruned, blank moves tried up, left, right, down.  Nodes counted as in
+ * Manhattan distance (Korf 1985), nothing else -- no tables, no
+ * transposition table.  Incremental Manhattan distance, the move back
+ * pruned, blank moves tried up, left, right, down.  Nodes counted as in
  * shared/data/korf100_ida_nodes.txt: children generated, plus one for the root.
+ * Any board of W columns and H rows (W*H <= 64); the 15-puzzle by default.
  *
  * Build: cc -O2 -o ida ida.c
- * Use:   ida < instances      lines "id optimal t0 ... t15" (blank-first goal
- *                             0 1 ... 15; lines starting with # are skipped)
+ * Use:   ida [W H [last]] < instances
+ *        lines "id optimal t0 ... t(W*H-1)" (lines starting with # are
+ *        skipped; "optimal" is not used).  Goal: blank first, tile t on cell
+ *        t (Korf's), or with "last" tiles 1..W*H-1 then the blank (the
+ *        page's default goal).
  * Prints one line per instance: "id length nodes cpu_seconds".
  */
 #include <stdio.h>
@@ -14,9 +18,11 @@
 #include <string.h>
 #include <time.h>
 
-static int board[16];
-static int md_table[16][16];        /* [tile][cell] */
-static int moves[16][4];            /* blank cell -> neighbour cells, -1 ends */
+#define MAXN 64
+
+static int board[MAXN];
+static int md_table[MAXN][MAXN];    /* [tile][cell] */
+static int moves[MAXN][4];          /* blank cell -> neighbour cells, -1 ends */
 static unsigned long long nodes;
 static int path_len;
 
@@ -45,20 +51,27 @@ static int search(int blank, int prev, int g, int h, int bound, int *next_bound)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    for (int t = 1; t < 16; t++)
-        for (int c = 0; c < 16; c++)
-            md_table[t][c] = abs(c / 4 - t / 4) + abs(c % 4 - t % 4);
-    for (int b = 0; b < 16; b++) {
-        int n = 0, r = b / 4, col = b % 4;
-        if (r > 0) moves[b][n++] = b - 4;      /* up */
-        if (col > 0) moves[b][n++] = b - 1;    /* left */
-        if (col < 3) moves[b][n++] = b + 1;    /* right */
-        if (r < 3) moves[b][n++] = b + 4;      /* down */
-        while (n < 4) moves[b][n++] = -1;
+    int w = 4, h_rows = 4, last = 0;
+    if (argc >= 3) { w = atoi(argv[1]); h_rows = atoi(argv[2]); }
+    if (argc >= 4) last = strcmp(argv[3], "last") == 0;
+    int n = w * h_rows;
+    if (w < 2 || h_rows < 2 || n > MAXN) { fprintf(stderr, "bad board size\n"); return 2; }
+    for (int t = 1; t < n; t++) {
+        int goal = last ? t - 1 : t;            /* the tile's goal cell */
+        for (int c = 0; c < n; c++)
+            md_table[t][c] = abs(c / w - goal / w) + abs(c % w - goal % w);
     }
-    char line[512];
+    for (int b = 0; b < n; b++) {
+        int k = 0, r = b / w, col = b % w;
+        if (r > 0) moves[b][k++] = b - w;          /* up */
+        if (col > 0) moves[b][k++] = b - 1;        /* left */
+        if (col < w - 1) moves[b][k++] = b + 1;    /* right */
+        if (r < h_rows - 1) moves[b][k++] = b + w; /* down */
+        while (k < 4) moves[b][k++] = -1;
+    }
+    char line[1024];
     while (fgets(line, sizeof line, stdin)) {
         if (line[0] == '#' || line[0] == '\n') continue;
         int id, opt, blank = -1;
@@ -66,13 +79,13 @@ int main(void)
         int used;
         if (sscanf(p, "%d %d%n", &id, &opt, &used) != 2) continue;
         p += used;
-        for (int i = 0; i < 16; i++) {
+        for (int i = 0; i < n; i++) {
             sscanf(p, "%d%n", &board[i], &used);
             p += used;
             if (board[i] == 0) blank = i;
         }
         int h = 0;
-        for (int i = 0; i < 16; i++)
+        for (int i = 0; i < n; i++)
             if (board[i]) h += md_table[board[i]][i];
         clock_t t0 = clock();
         nodes = 1;

@@ -457,6 +457,22 @@ class Anytime:
                 self.spend(self.last)
                 return None
 
+    def preparing(self, gen):
+        """Generator: a stage's table build, its records passed on with the
+        bound and the best so far, stopped by the time budget like a search
+        (a 5x5 table build takes seconds)."""
+        for rec in gen:
+            rec = dict(rec, lower_bound=self.lower)
+            if self.best is not None:
+                rec["best"] = self.best.cost
+            yield rec
+            if self.out_of_time():
+                gen.close()
+                raise SearchLimit(f"Stopped at the time budget ({self.max_seconds:,} s), "
+                                  f"while the tables were being built.",
+                                  stats={k: self.last.get(k, 0) for k in self.spent},
+                                  lower_bound=self.lower)
+
     def out_of_time(self, now=None):
         return (self.max_seconds is not None and
                 (now or time.perf_counter()) - self.t0 > self.max_seconds)
@@ -522,7 +538,7 @@ def solve(req):
     try:
         for i, (m, b, kw, seconds) in enumerate(stages):
             last = i == len(stages) - 1
-            yield from family.prepare(puzzle, m.name, b)
+            yield from run.preparing(family.prepare(puzzle, m.name, b))
             try:
                 result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
             except SearchLimit as exc:

@@ -22,7 +22,7 @@ from ..common import group, legal_moves
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import editor as _edit, exact, fast, ida, lowerbounds as _bounds, model, pdb
+from . import built, editor as _edit, exact, fast, ida, lowerbounds as _bounds, model, pdb
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
@@ -128,16 +128,22 @@ def judge_method(puzzle):
 
 def tables_needed(puzzle, bound=None, method=None):
     """Table files a solve will load: the pattern databases for a 4x4 bound,
-    and for the fast solver's last 4x4 block on bigger boards."""
+    and for the fast solver's last 4x4 block on bigger boards; the shipped
+    5x5 ones when the proof uses pattern databases (the other boards' are
+    built in the browser)."""
     if puzzle.metric != "tile":
         return []
     uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
+    out = []
     ends_4x4 = puzzle.n > 16 and puzzle.w >= 4 and puzzle.h >= 4
     if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast")):
-        return sorted(name for name, spec in pdb.TABLES.items() if spec["board"] == (4, 4))
-    return []
+        out += [name for name, spec in pdb.TABLES.items() if spec["board"] == (4, 4)]
+    if (_bounds.has_built_pdb(puzzle) and method != "fast"
+            and (bound == "pdb" or _bounds.default_bound(puzzle) == "pdb")):
+        out += built.stored_names(puzzle.w, puzzle.h, puzzle.goal)
+    return sorted(out)
 
 
 def prepare(puzzle, method, bound):

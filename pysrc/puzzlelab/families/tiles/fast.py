@@ -24,6 +24,8 @@ from . import ida as tiles_ida, lowerbounds as bounds
 
 TRY_OPTIMAL = 200_000       # IDA* nodes spent first on the whole board
 TRY_OPTIMAL_SLOW = 20_000   # the same with bounds updated by a function call
+TRY_OPTIMAL_BUILT = 20_000  # ... with tables built on demand (beyond 4x4): auto's
+                            # proof follows with the same tables and would repeat it
 BLOCK_BUDGET = 1_500_000    # IDA* nodes for the last block (per attempt)
 TICK = 256                  # A* states between ticks in _place
 
@@ -36,11 +38,12 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
     clock = Clock()
     multi = puzzle.metric == "multi"
     work = Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal) if multi else puzzle
-    bound = bounds.incremental_bound(work)
+    bound = bounds.incremental_bound(work, bounds.quick_bound(work))
     lower = bound.init(list(work.start))[0] if bound.kind == "step" else \
         work.heuristic(work.start)
     if optimal_budget is None:
-        optimal_budget = TRY_OPTIMAL if bound.kind == "pdb" else TRY_OPTIMAL_SLOW
+        optimal_budget = (TRY_OPTIMAL_SLOW if bound.kind != "pdb" else
+                          TRY_OPTIMAL_BUILT if work.n > 16 else TRY_OPTIMAL)
     budget = optimal_budget
     tried = None
     if budget > 0 and not multi:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Tuple
 
 from ...search.common import drain
-from . import exact, ida, pdb, wd
+from . import built, exact, ida, pdb, wd
 from .model import EXACT_MAX_CELLS, WD_MAX_SIDE
 
 
@@ -71,6 +71,15 @@ def has_wd(puzzle):
 
 def _is_4x4(puzzle):
     return puzzle.w == 4 and puzzle.h == 4
+
+
+def has_built_pdb(puzzle):
+    """Boards whose pattern databases are built on demand (built.py): more
+    cells than the exact tables take, up to 6x6, except 4x4 (shipped)."""
+    return EXACT_MAX_CELLS < puzzle.n <= BUILT_MAX_CELLS and not _is_4x4(puzzle)
+
+
+BUILT_MAX_CELLS = 36
 
 
 def _small(puzzle):
@@ -158,6 +167,16 @@ def _pdb_inc(puzzle):
     return ida.pdb_bound(puzzle, parts, detail)
 
 
+def _built(puzzle):
+    parts, _detail = yield from built.partitions_steps(puzzle.w, puzzle.h, puzzle.goal)
+    return pdb.partition_bound(parts)
+
+
+def _built_inc(puzzle):
+    parts, detail = yield from built.partitions_steps(puzzle.w, puzzle.h, puzzle.goal)
+    return ida.pdb_bound(puzzle, parts, detail)
+
+
 def _exact(puzzle):
     return (yield from _exact_steps(puzzle)).distance
 
@@ -199,6 +218,13 @@ REGISTRY = [
           "Exact costs of groups of tiles, precomputed and added up: the strongest "
           "for the 15-puzzle (a 628 KB table, fetched once).",
           ("tile",), _is_4x4, _pdb, _pdb_inc, tables=tuple(pdb.TABLES)),
+    Entry("pdb", "Pattern databases (groups of 4 to 6 tiles, and their mirror)",
+          "Exact costs of groups of tiles, precomputed and added up, the larger of the "
+          "groups and their mirror image where the board has one: on 5x5 two 300 KB "
+          "tables fetched once; on other boards built on first use (a few seconds, "
+          "with progress) and kept while the page is open.",
+          ("tile",), has_built_pdb, _built, _built_inc,
+          tables=tuple(n for n, s in pdb.TABLES.items() if s["board"] == (5, 5))),
     Entry("exact", "Exact distance table", _EXACT_HELP,
           ("tile",), _small, _exact, _exact_inc),
     Entry("multi-manhattan", "Manhattan per line move (multi-tile)",
@@ -236,6 +262,8 @@ def heuristics(puzzle):
 def default_bound(puzzle):
     """The bound auto uses.  Walking distance alone beats its maximum with
     linear conflict on time (same nodes give or take, a cheaper update);
+    other boards of up to 36 cells take pattern databases (built.py; the 5x5
+    scrambles of bench_tiles --boards, 44-62 moves, take 0.02-2.9 s each);
     small boards in the multi-tile metric build the exact table (0.4 s for
     3x3), since no cheap bound is strong there."""
     if puzzle.metric == "multi":
@@ -246,7 +274,20 @@ def default_bound(puzzle):
         return "pdb"
     if has_wd(puzzle):
         return "walking-distance"
+    if has_built_pdb(puzzle):
+        return "pdb"
     return "linear-conflict"
+
+
+def quick_bound(puzzle):
+    """The bound for a first answer: the auto bound when its tables are
+    ready (or cheap), else linear conflict (the fast solver must not wait
+    for a table build)."""
+    name = default_bound(puzzle)
+    if (name == "pdb" and not _is_4x4(puzzle)
+            and not built.is_ready(puzzle.w, puzzle.h, puzzle.goal)):
+        return "linear-conflict"
+    return name
 
 
 def incremental_steps(puzzle, name=None):

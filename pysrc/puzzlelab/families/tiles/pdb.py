@@ -93,8 +93,8 @@ def bfs_layers(w, h, cells, blank=None):
 
 
 def bfs_layers_steps(w, h, cells, blank=None):
-    """Generator (yields once per blank cell of every layer, so a 5-tile
-    table reports progress while it is built).  Breadth-first search of the pattern space from the goal placement,
+    """Generator (yields for every move of the blank of every layer, so a
+    5-tile table reports progress while it is built).  Breadth-first search of the pattern space from the goal placement,
     counting only moves of pattern tiles (the blank travels for free through
     cells no pattern tile holds, but it must travel: it is tracked).
 
@@ -125,9 +125,11 @@ def bfs_layers_steps(w, h, cells, blank=None):
 
     def spread(sets, delta):
         # free blank moves: the same placement, the blank one cell further
+        # (a generator: on 5x5 a layer's spread takes a good part of a second)
         while delta:
             grown = {}
             for b, d in delta.items():
+                yield
                 for b2 in nbrs[b]:
                     x = d & unseen[b2]
                     if x:
@@ -142,7 +144,7 @@ def bfs_layers_steps(w, h, cells, blank=None):
     for a in starts:
         frontier[a] = goal
         unseen[a] ^= goal
-    spread(frontier, {a: goal for a in starts})
+    yield from spread(frontier, {a: goal for a in starts})
     powers = [radix ** i for i in range(k)]
     layers = []
     placed = 0
@@ -160,8 +162,8 @@ def bfs_layers_steps(w, h, cells, blank=None):
             f = frontier[b]
             if not f:
                 continue
-            yield
             for a in nbrs[b]:
+                yield
                 acc = 0
                 for i in range(k):
                     part = f & at[i][a]
@@ -176,7 +178,7 @@ def bfs_layers_steps(w, h, cells, blank=None):
             if x:
                 unseen[a] ^= x
                 delta[a] = x
-        spread(nxt, delta)
+        yield from spread(nxt, delta)
         frontier = nxt
     return layers
 
@@ -224,8 +226,13 @@ def build_sparse_steps(w, h, cells, blank=None):
         for d, layer in enumerate(layers):
             if d >> j & 1:
                 plane |= layer
+        yield
         dist |= int.from_bytes(_bits_to_bytes(plane, size), "little") << j
-    counts = [bin(layer).count("1") for layer in layers]
+        yield
+    counts = []
+    for layer in layers:
+        counts.append(layer.bit_count())
+        yield
     return dist.to_bytes(size, "little"), {
         "entries": sum(counts), "max_distance": len(layers) - 1, "layers": counts}
 
@@ -302,6 +309,58 @@ def encode_table(w, h, cells, table, generator, version, blank=None):
             + zlib.compress(packed, 9))
 
 
+def encode_sparse(w, h, cells, table, generator, version):
+    """Pack a sparse distance table of a board too big for
+    :func:`encode_table`'s blocks (more than 16 cells): every index of the
+    sparse layout, placements or not, 2 bits of ``extra = (distance -
+    Manhattan distance) / 2`` clamped to 3 (0 where the index is no
+    placement: never looked up), zlib'd.  A quarter more indices than
+    placements on 5x5, which zlib mostly takes back."""
+    radix = w * h
+    size = len(table)
+    md = _manhattan_sparse(w, h, cells)
+    # lane by lane (distance + 128) - Manhattan: never below 0, so no borrow
+    raised = table.translate(bytes((x | 128) for x in range(256)))
+    diff = (int.from_bytes(raised, "little") - int.from_bytes(md, "little")).to_bytes(
+        size, "little")
+    compact = diff.translate(bytes(min(max(x - 128, 0) // 2, CLAMP) for x in range(256)))
+    compact += bytes(-len(compact) % 4)
+    acc = 0
+    for j in range(4):
+        acc |= int.from_bytes(compact[j::4].translate(
+            bytes((x << (2 * j)) & 255 for x in range(256))), "little")
+    packed = acc.to_bytes(len(compact) // 4, "little")
+    header = {"generator": generator, "version": version, "board": f"{w}x{h}",
+              "cells": list(cells), "entries": size, "bits": 2, "sparse": True,
+              "blank": "any free cell", "radix": radix,
+              "values": "(distance - manhattan) / 2, clamped to 3; 0 off the placements",
+              "layout": "every index in order; index = sum cell(tile i) * R**i"}
+    return (FORMAT_MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n"
+            + zlib.compress(packed, 9))
+
+
+def _decode_sparse_steps(header, body):
+    w, h = (int(x) for x in header["board"].split("x"))
+    cells = header["cells"]
+    size = header["entries"]
+    if size != (w * h) ** len(cells):
+        raise PuzzleError("A pattern-database file is damaged (wrong size).")
+    try:
+        packed = zlib.decompress(body)
+    except zlib.error:
+        raise PuzzleError("A pattern-database file is damaged.") from None
+    yield
+    compact = bytearray(len(packed) * 4)
+    for j in range(4):
+        compact[j::4] = packed.translate(bytes(2 * ((x >> (2 * j)) & 3) for x in range(256)))
+        yield
+    del compact[size:]
+    manhattan = _manhattan_sparse(w, h, cells)
+    yield
+    full = int.from_bytes(compact, "little") + int.from_bytes(manhattan, "little")
+    return header, full.to_bytes(size, "little")
+
+
 def read_header(data):
     if not data.startswith(FORMAT_MAGIC):
         raise PuzzleError("A pattern-database file is damaged (bad magic).")
@@ -319,6 +378,8 @@ def decode_table_steps(data):
     takes about a third of a second in CPython): packed file -> (header,
     sparse distance table bytes)."""
     header, body = read_header(data)
+    if header.get("sparse"):
+        return (yield from _decode_sparse_steps(header, data[body:]))
     w, h = (int(x) for x in header["board"].split("x"))
     cells = header["cells"]
     radix, k = w * h, len(cells)
@@ -562,17 +623,41 @@ TABLES = {
                  "it gives both 6-tile patterns of the 6-6-3 partition and of "
                  "its mirror image",
     },
+    # the two 5-tile shapes of built.py's 5-5-5-5-4 partition of the 5x5 goal
+    # with the blank in a corner (canonical cells under the board's
+    # symmetries); the 4-tile group is built in the browser
+    "tiles5x5-corner5.pdb": {
+        "board": (5, 5), "cells": (0, 1, 2, 5, 6),
+        "about": "5 tiles of a corner 2x2 block and one more: three of the four "
+                 "5-tile groups of the 5x5 5-5-5-5-4 partition and of its mirror",
+    },
+    "tiles5x5-inner5.pdb": {
+        "board": (5, 5), "cells": (1, 2, 5, 6, 7),
+        "about": "5 tiles of a 2x2 block by a corner and one more: the last 5-tile "
+                 "group of the 5x5 partition and of its mirror",
+    },
 }
 
 
 def build_table(name):
-    """The bytes of stored table ``name`` (pure Python, about 14 s)."""
+    """The bytes of stored table ``name`` (pure Python, about 14 s for the
+    4x4 one, 8 s for each 5x5 one)."""
     spec = TABLES.get(name)
     if spec is None:
         raise PuzzleError(f"Unknown table '{name}'.")
     w, h = spec["board"]
     table, _figures = build_sparse(w, h, spec["cells"])
+    if w * h > 16:
+        return encode_sparse(w, h, spec["cells"], table, __name__, tables.GENERATOR_VERSION)
     return encode_table(w, h, spec["cells"], table, __name__, tables.GENERATOR_VERSION)
+
+
+def stored_shape(w, h, cells):
+    """The name of the stored table of exactly these (canonical) cells, or None."""
+    for name, spec in TABLES.items():
+        if spec["board"] == (w, h) and tuple(spec["cells"]) == tuple(cells):
+            return name
+    return None
 
 
 _stored = {}

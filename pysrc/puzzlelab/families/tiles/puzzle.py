@@ -20,15 +20,15 @@ from . import lowerbounds as bounds
 from .model import (ARROWS, FAMILY, METRICS, OPPOSITE, default_goal, format_cells,
                     parse_cells, parse_size, solvable)
 
-AUTO_RULE = ("auto: boards of up to 16 cells are solved optimally by the "
-             "specialised IDA* with the strongest bound available (pattern "
-             "databases on 4x4, walking distance on boards up to 4x4 and 2x5, "
-             "linear conflict otherwise; in the multi-tile metric IDA* with the "
-             "exact table up to 9 cells, else A* with walking distance, since "
-             "that metric has many transpositions); "
-             "larger boards get the fast solver, which first tries a short "
-             "optimal IDA* and otherwise returns a solution marked not proven "
-             "optimal, with its proven lower bound.")
+AUTO_RULE = ("auto: the specialised IDA* with the strongest bound available "
+             "(pattern databases on 4x4; walking distance on the other boards up to "
+             "4x4 and 2x5; on other boards of up to 36 cells, such as 5x5, 6x6, 7x3 or "
+             "6x2, pattern databases built on first use and kept while the page is "
+             "open); beyond 4x4 the fast solver answers first, with its proven lower "
+             "bound, while IDA* works on the proof; beyond 36 cells only the fast "
+             "solver runs.  In the multi-tile metric: IDA* with the exact table up to "
+             "9 cells, else A* with walking distance, since that metric has many "
+             "transpositions.")
 
 
 class Tiles:

@@ -1,0 +1,234 @@
+"""Pattern databases for boards with no 4x4 table (5x5, 6x6, 7x3, 6x2 ...):
+the partition of the goal's tiles into groups, one table per group shape
+(decoded from a shipped file where pdb.TABLES has one -- the 5x5 5-tile
+shapes -- else built in the worker with progress), kept for the session,
+and the second lookup through a board symmetry.  Called by lowerbounds.py
+(the ``pdb`` entry beyond 4x4) and the family's ``tables_needed``; the
+tables come from pdb.py, the search is ida.py's pattern-database kernel.
+
+A partition covers every goal cell but the blank's with connected groups
+of at most ``group_size`` cells (5 on 5x5 and 7x3, 6 on 6x2, 4 on 6x6: a
+table has (W*H)**k one-byte entries, at most about 10 million), found by a
+small branch-and-bound that prefers compact groups (most neighbouring
+pairs inside a group) and then groups that are images of one another under
+the board's symmetries, since such groups share one table.  Example, 5x5,
+blank last (cells 0-23)::
+
+    A A A B B
+    A A C B B      A, B, D: images of one 5-cell shape (tiles5x5-corner5.pdb),
+    D C C C B      E another (tiles5x5-inner5.pdb), C the 4 tiles left
+    D D E E E      (built here): 5-5-4-5-5.  The second lookup is its
+    D D E E _      transpose, which reads the same tables.
+
+Tables are built with the blank anywhere outside the pattern (pdb.py,
+``blank=None``): the minimum over the blank's cells, admissible whatever the
+goal, so one table serves every goal and every symmetric image of its cells.
+"""
+
+from ... import tables
+from ...search.common import drain
+from . import pdb
+
+MAX_ENTRIES = 10_000_000      # (W*H)**k one-byte entries per table
+NODE_CAP = 20_000             # branch-and-bound nodes spent on a partition
+
+
+def group_size(w, h):
+    """The largest group whose table has at most MAX_ENTRIES entries."""
+    n, k = w * h, 1
+    while n ** (k + 1) <= MAX_ENTRIES and k + 1 < n - 1:
+        k += 1
+    return k
+
+
+def _classes(w, h):
+    syms = pdb.symmetries(w, h)
+
+    def canon(cells):
+        return min(tuple(sorted(s[c] for c in cells)) for s in syms)
+    return canon
+
+
+def _placements(w, h, free, k):
+    """Connected groups of exactly k cells of ``free`` (frozensets), by
+    growing from each cell; each group once."""
+    nbrs = _neighbours(w, h)
+    found = set()
+    layer = {frozenset([c]) for c in free}
+    for _ in range(k - 1):
+        nxt = set()
+        for g in layer:
+            for c in g:
+                for d in nbrs[c]:
+                    if d in free and d not in g:
+                        nxt.add(g | {d})
+        layer = nxt
+    found |= layer
+    return found
+
+
+def _neighbours(w, h):
+    out = []
+    for a in range(w * h):
+        r, c = divmod(a, w)
+        out.append([x for x, ok in ((a - w, r > 0), (a - 1, c > 0),
+                                     (a + 1, c < w - 1), (a + w, r < h - 1)) if ok])
+    return out
+
+
+def _adjacency(w, cells):
+    s = set(cells)
+    return sum(1 for c in cells for d in (1, w)
+               if c + d in s and (d == w or c % w < w - 1))
+
+
+def choose_groups(w, h, blank, k=None):
+    """Groups of cells (sorted tuples) covering every cell but ``blank``:
+    ``-(-cells // k)`` connected groups, sizes as even as possible, most
+    inner neighbour pairs first, then fewest distinct table shapes.  A
+    depth-first branch-and-bound over the first uncovered cell's groups,
+    stopped after NODE_CAP nodes (the best so far stands; reading-order
+    groups if none was complete)."""
+    k = k or group_size(w, h)
+    cells = [c for c in range(w * h) if c != blank]
+    count = -(-len(cells) // k)
+    # sizes as even as possible: ``bigs`` groups of k cells, the rest k - 1
+    k = -(-len(cells) // count)
+    bigs = len(cells) - (k - 1) * count
+    small = count - bigs                    # groups of k - 1 cells
+    free = frozenset(cells)
+    canon = _classes(w, h)
+    sizes = {k, k - 1} if small else {k}
+    by_size = {}
+    best_adj = {}
+    for size in sizes:
+        found = _placements(w, h, free, size)
+        best_adj[size] = max((_adjacency(w, g) for g in found), default=0)
+        for g in found:
+            by_size.setdefault(min(g), []).append(
+                (-_adjacency(w, g), tuple(sorted(g)), g, canon(g)))
+    for lst in by_size.values():
+        lst.sort()
+    best = [None, None]                       # (score), groups
+    nodes = [0]
+    # explicit stack: (covered, groups, adjacency, smalls used)
+    stack = [(frozenset(), (), 0, 0)]
+    while stack and nodes[0] < NODE_CAP:
+        covered, groups, adj, used_small = stack.pop()
+        nodes[0] += 1
+        left = len(groups)
+        if len(covered) == len(cells):
+            score = (adj, -len({canon(g) for g in groups}))
+            if best[0] is None or score > best[0]:
+                best[0], best[1] = score, groups
+            continue
+        rest_k = count - left - (small - used_small)
+        bound = adj + rest_k * best_adj[k] + (small - used_small) * best_adj.get(k - 1, 0)
+        if best[0] is not None and bound < best[0][0]:
+            continue
+        first = min(free - covered)
+        children = []
+        for neg, tup, g, _cl in by_size.get(first, ()):
+            if g & covered:
+                continue
+            size = len(g)
+            if size == k - 1 and used_small >= small:
+                continue
+            if size == k and count - left - 1 < small - used_small:
+                continue
+            children.append((covered | g, groups + (tup,), adj - neg,
+                             used_small + (size == k - 1)))
+        stack.extend(reversed(children))       # most compact tried first
+    if best[1] is None:
+        return tuple(tuple(cells[i:i + k]) for i in range(0, len(cells), k))
+    return best[1]
+
+
+def mirror(w, h, blank):
+    """A board symmetry other than the identity that keeps the blank's goal
+    cell (the diagonal reflection of a square board with the blank on the
+    diagonal), or None."""
+    for sym in pdb.symmetries(w, h)[1:]:
+        if sym[blank] == blank:
+            return sym
+    return None
+
+
+_tables = {}       # (w, h, canonical cells) -> sparse table bytes, for the session
+_plans = {}        # (w, h, goal) -> (partitions, detail)
+
+
+def table_steps(w, h, cells):
+    """Generator returning (stored cells, table) for the shape of ``cells``
+    (the canonical image under the board's symmetries), once per session,
+    with ticks: decoded from a shipped file (pdb.TABLES: the 5x5 shapes of
+    the corner-blank partition) or built."""
+    key = (w, h, _classes(w, h)(cells))
+    got = _tables.get(key)
+    if got is None:
+        name = pdb.stored_shape(w, h, key[2])
+        if name is not None:          # shipped (5x5): fetched by the page, decoded here
+            data = tables.load(name, lambda: pdb.build_table(name))
+            _header, table = yield from pdb.decode_table_steps(data)
+        else:
+            table, _figures = yield from pdb.build_sparse_steps(w, h, key[2])
+        got = _tables[key] = table
+    return key[2], got
+
+
+def stored_names(w, h, goal):
+    """The shipped tables the partition of this goal reads (the page fetches
+    them before a solve; the other groups' tables are built here)."""
+    canon = _classes(w, h)
+    blank = goal.index(0)
+    names = {pdb.stored_shape(w, h, canon(g)) for g in choose_groups(w, h, blank)}
+    return sorted(n for n in names if n is not None)
+
+
+def is_ready(w, h, goal):
+    """Whether the tables of this board and goal are built already."""
+    return (w, h, bytes(goal)) in _plans
+
+
+def partitions_steps(w, h, goal):
+    """Generator returning (partitions, detail) for the goal: the chosen
+    groups and, where a symmetry keeps the blank, their mirror image, as
+    lists of pdb.Pattern over shared tables (cached for the session)."""
+    key = (w, h, bytes(goal))
+    got = _plans.get(key)
+    if got is not None:
+        return got
+    blank = goal.index(0)
+    radix = w * h
+    goal_pos = [0] * radix
+    for cell, t in enumerate(goal):
+        goal_pos[t] = cell
+    groups = choose_groups(w, h, blank)
+    layouts = [groups]
+    sym = mirror(w, h, blank)
+    if sym is not None:
+        layouts.append(tuple(tuple(sorted(sym[c] for c in g)) for g in groups))
+    syms = pdb.symmetries(w, h)
+    parts = []
+    for layout in layouts:
+        pats = []
+        for g in layout:
+            stored, table = yield from table_steps(w, h, g)
+            want = frozenset(g)
+            image = next(s for s in syms if frozenset(s[c] for c in stored) == want)
+            pats.append(pdb.make_pattern(w, h, goal_pos, stored, image, table,
+                                         "built " + ",".join(map(str, stored))))
+        parts.append(pats)
+    got = _plans[key] = (parts, pdb.describe_partitions(parts))
+    return got
+
+
+def partitions(w, h, goal):
+    """:func:`partitions_steps`, run at once."""
+    return drain(partitions_steps(w, h, goal))
+
+
+def forget():
+    """Drop the session's tables (tests: a build from scratch)."""
+    _tables.clear()
+    _plans.clear()
