@@ -409,6 +409,40 @@ def test_french_vacancies_by_class():
                         "d2", "b4", "f4", "d6", "d3", "c4", "e4", "d5"}
 
 
+def test_judge_remembers_dead_positions_soundly():
+    """Play mode's judge keeps what one dfs proved about a goal for the next
+    position of the game: along a game on the 15-hole triangle (hole 4 empty,
+    where some moves lose) the marks with that memory equal those of fresh
+    searches, and at least one move is marked losing."""
+    code = codes.parse("pegs:triangle15-3").code()
+    losing = 0
+    for _ in range(8):
+        fresh = [_winnable_fresh(entry["code"])
+                 for entry in api.run({"op": "moves", "code": code})["moves"]]
+        pegs_dfs.forget()
+        api.run({"op": "moves", "code": code, "judge": True})      # fills the memory
+        marked = [e["winnable"] for e in
+                  api.run({"op": "moves", "code": code, "judge": True})["moves"]]
+        assert marked == fresh
+        losing += marked.count(False)
+        if True not in marked:
+            break
+        code = next(e["code"] for e, w in zip(
+            api.run({"op": "moves", "code": code})["moves"], marked) if w)
+    assert losing > 0
+
+
+def _winnable_fresh(code):
+    pegs_dfs.forget()
+    puzzle = codes.parse(code)
+    try:
+        pegs.check_solvable(puzzle)
+        drain(pegs_dfs.dfs(puzzle))
+    except (Unsolvable, NoSolution):
+        return False
+    return True
+
+
 def test_dfs_restart_limits_follow_luby():
     got = [pegs_dfs.luby(i) for i in range(1, 16)]
     assert got == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]

@@ -25,6 +25,14 @@ DIVE = 100                  # unit of the dives' limits: the Luby sequence times
 NOISE = 2.0                 # random spread added to the move order after the first dive
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 
+# What a search learns about one goal -- its endgame table and the positions
+# it proved dead, both up to the symmetries that fix the goal, whatever the
+# start -- is kept for the next search of the same goal: play mode's judge
+# (api.moves) asks about one position after another of the same game.  One
+# goal is remembered at a time, and dropped when it holds more than half of
+# a search's budget.
+_MEMORY = {}
+
 
 def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     """Backward search over single unjumps from the goal positions while the
@@ -81,26 +89,37 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     of jumps that bring the pegs nearer the target (the squared distances
     of the two pegs that go against that of the one that lands); a dive
     that expands more than its limit restarts with randomised order (noise
-    added to those scores) and a 5% larger limit (dead positions found so
-    far stay dead), which avoids getting stuck under one early mistake and
-    still ends in an exhaustive search when there is no solution.
+    added to those scores) and the next limit of the Luby sequence (dead
+    positions found so far stay dead), which avoids getting stuck under one
+    early mistake and still ends in an exhaustive search when there is no
+    solution.
     Positions with few pegs are looked up in an endgame table built
     backwards from the goal, and positions that a pagoda function proves
     hopeless are dropped at once."""
     cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
                     sample=puzzle.start, words=WORDS)
     board = puzzle.board
-    kern = Kernel(puzzle)
+    kern = Kernel(puzzle, fix_start=False)
     jimg = kern.jimg
     firsts = kern.firsts()
     is_goal = puzzle.is_goal
     floor = puzzle.goal_min
     prefix = [board.jumps[j] for j in puzzle.first_jumps]
     origin = puzzle.after_first
-    table, table_pegs = yield from ticking(
-        endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE)),
-        cp.clock, phase="endgame table")
-    held_table = len(table) if table is not None else 0
+    roots = goal_positions(puzzle)
+    key = (board.lattice, tuple(board.holes), puzzle.goal_kind, puzzle.goal_peg,
+           puzzle.goal_empty, puzzle.goal_free, tuple(kern.ks),
+           None if roots is None else tuple(roots))
+    memo = _MEMORY.get(key)
+    if memo is None or memo["held"] + len(memo["dead"]) > cp.max_states // 2:
+        _MEMORY.clear()
+        table, table_pegs = yield from ticking(
+            endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE)),
+            cp.clock, phase="endgame table")
+        memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
+                               "held": len(table) if table is not None else 0,
+                               "dead": set()}
+    table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
     target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
     if len(target) == 1:
@@ -129,7 +148,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
 
     expanded = generated = 0
     check = cp.next
-    dead = set()
+    dead = memo["dead"]
     path = []
     finish = None
     dives = 0
@@ -137,6 +156,8 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     noise = 0.0
     if is_goal(origin):
         finish = origin
+    elif kern.canon(origin) in dead:
+        no_solution(cp.clock, 0, 0, len(dead) + held_table)
     elif table is not None and origin.bit_count() <= table_pegs:
         if kern.canon(origin) not in table:
             no_solution(cp.clock, 0, 0, held_table)
@@ -192,7 +213,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             dives += 1
             limit = DIVE * luby(dives + 1)
             noise = NOISE
-            if dives == GROW_TABLE_AFTER and table is not None:
+            if dives == GROW_TABLE_AFTER and table is not None and not memo["grown"]:
                 # the dives keep dying: a deeper endgame table (positions
                 # marked dead by the small one stay dead)
                 table, table_pegs = yield from ticking(
@@ -200,6 +221,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                                     min(TABLE_BUDGET, cp.max_states // TABLE_SHARE)),
                     cp.clock, phase="endgame table")
                 held_table = len(table)
+                memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)
     jumps = prefix + [board.jumps[j] for j in path]
     if not is_goal(finish):
         jumps += descend(table, finish, table[kern.canon(finish)],
@@ -217,6 +239,11 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                         cp.stats(expanded, generated, len(dead) + held_table,
                                  depth=len(moves)),
                         {"jumps": len(jumps)})
+
+
+def forget():
+    """Drop what searches remember between calls (tests, a fresh start)."""
+    _MEMORY.clear()
 
 
 def luby(i):
