@@ -121,6 +121,8 @@ CASES = [
           None, algorithm="beam", baseline=False),
     _case("English 33: 18-move minimum proven", "pegs:english", 18, heavy=True,
           baseline=False),
+    _case("Triangle 28 (side 7): 12 moves proven (A127500)", "pegs:triangle28", 12,
+          heavy=True, baseline=False),
 ]
 # Time to a first solution (the quick method, dfs) on every big preset and on
 # the French board's solvable single vacancies; the answer is the jump count

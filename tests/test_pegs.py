@@ -392,6 +392,26 @@ def test_quick_method_answers_every_preset(code):
     assert result.extra["jumps"] == puzzle.start.bit_count() - 1
 
 
+# The French board's single-vacancy problems with a lone survivor on a given
+# hole: every start up to symmetry (c1, d2, d3) and every finish its class
+# allows.  pegs.txt left d3 -> d5 open (a 1.5e9-node DFS did not settle it);
+# the dfs now answers it in about a second, and the replayed solution is the
+# proof that it can be done.
+FRENCH_PAIRS = [("c1", "e1"), ("c1", "b4"), ("c1", "e4"), ("c1", "e7"),
+                ("d2", "a3"), ("d2", "d3"), ("d2", "g3"), ("d2", "d6"),
+                ("d3", "d2"), ("d3", "a5"), ("d3", "g5"), ("d3", "d5")]
+
+
+@pytest.mark.parametrize("start, finish", FRENCH_PAIRS)
+def test_french_single_vacancy_to_each_allowed_finish(start, finish):
+    puzzle = codes.parse(f"pegs:french-{start}-{finish}")
+    allowed = {puzzle.board.cell_name(h) for h in
+               pegs.finish_holes(codes.parse(f"pegs:french-{start}"))}
+    assert finish in allowed and len(allowed) == 4
+    result = drain(pegs_dfs.dfs(puzzle))
+    check(puzzle, result)
+
+
 def test_french_vacancies_by_class():
     """The French board's single vacancies up to symmetry: the class
     argument refuses d1, b2, c2, c3, d4 (pegs.txt); c1, d2, d3 remain and
@@ -464,6 +484,17 @@ def test_english_18_moves_proven():
     result = drain(pegs_meet.meet(puzzle, max_states=8_000_000))
     check(puzzle, result)
     assert result.cost == 18 and result.optimal
+
+
+@pytest.mark.slow
+def test_triangle28_12_moves_proven():
+    """OEIS A127500 gives 12 moves for the side-7 triangle (the shortest over
+    its single-vacancy starts); the preset's hole 3 reaches it, proven by
+    meet (about 6 million positions, 15-20 s in CPython)."""
+    puzzle = codes.parse("pegs:triangle28")
+    result = drain(pegs_meet.meet(puzzle, max_states=8_000_000))
+    check(puzzle, result)
+    assert result.cost == 12 and result.optimal
 
 
 # -- algorithms agree ------------------------------------------------------------------
