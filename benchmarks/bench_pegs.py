@@ -20,6 +20,7 @@ common.use_source_tree()
 from puzzlelab import codes  # noqa: E402
 from puzzlelab.errors import PuzzleError  # noqa: E402
 from puzzlelab.families import family_module  # noqa: E402
+from puzzlelab.families.pegs import dfs as pegs_dfs  # noqa: E402
 from puzzlelab.search import drain  # noqa: E402
 
 BASELINE = "BFS baseline"
@@ -81,6 +82,7 @@ def baseline_bfs(puzzle, count=False, cap=BASELINE_CAP):
 # -- the cases -------------------------------------------------------------------------
 def _solve(code, options=None, algorithm="meet", count=False, max_states=8_000_000):
     puzzle = codes.parse(code, options or {})
+    pegs_dfs.forget()       # dfs remembers a goal's dead positions: time it cold
     method = {m.name: m for m in family_module("pegs").methods(puzzle)}[algorithm]
     options = {"max_states": max_states}
     if method.count:

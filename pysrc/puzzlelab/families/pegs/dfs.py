@@ -21,6 +21,7 @@ FIRST_TABLE = 30_000        # positions in the first endgame table of dfs
 TABLE_BUDGET = 300_000      # ... and in the one it builds when dives keep failing
 TABLE_SHARE = 4             # ... each at most this share of the memory budget
 GROW_TABLE_AFTER = 30       # dives before the bigger table is built
+LIGHT_DIVES = 10            # dives before the inward term weighs in full
 DIVE = 100                  # unit of the dives' limits: the Luby sequence times this
 NOISE = 2.0                 # random spread added to the move order after the first dive
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
@@ -130,16 +131,20 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     far = [(r - tr) ** 2 + (c - tc) ** 2 for r, c in board.holes]
     # per jump: squared distance landed minus squared distances removed
     inward = [INWARD * (far[t] - far[a] - far[b]) for a, b, t in board.jumps]
+    # the first dives use only a hint of the inward term, to break ties (the
+    # small boards are solved at once so); the later ones all of it (the big
+    # boards need it)
+    weights = [w / 100 for w in inward]
     near = neighbour_masks(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     stuck = board.unjumpable
 
-    def ordered(p, noise):
+    def ordered(p, noise, weights):
         res = []
         for opt in firsts(p):
             q = p ^ opt[0]
-            key = isolated(q, near) + (q & stuck).bit_count() + inward[opt[2]]
+            key = isolated(q, near) + (q & stuck).bit_count() + weights[opt[2]]
             if noise:
                 key += noise * rng.random()
             res.append((key, opt))
@@ -163,7 +168,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             no_solution(cp.clock, 0, 0, held_table)
         finish = origin
     while finish is None:
-        stack = [(origin, kern.images(origin), ordered(origin, noise), 0)]
+        stack = [(origin, kern.images(origin), ordered(origin, noise, weights), 0)]
         path = []
         dive = 0
         while stack:
@@ -206,13 +211,15 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             if dive > limit:
                 break
             path.append(j)
-            stack.append((q, qi, ordered(q, noise), 0))
+            stack.append((q, qi, ordered(q, noise, weights), 0))
         else:
             no_solution(cp.clock, expanded, generated, len(dead) + held_table)
         if finish is None:
             dives += 1
             limit = DIVE * luby(dives + 1)
             noise = NOISE
+            if dives == LIGHT_DIVES:
+                weights = inward
             if dives == GROW_TABLE_AFTER and table is not None and not memo["grown"]:
                 # the dives keep dying: a deeper endgame table (positions
                 # marked dead by the small one stay dead)
