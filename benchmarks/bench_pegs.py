@@ -20,6 +20,7 @@ common.use_source_tree()
 from puzzlelab import codes  # noqa: E402
 from puzzlelab.errors import PuzzleError  # noqa: E402
 from puzzlelab.families import family_module  # noqa: E402
+from puzzlelab.families.pegs import dfs as pegs_dfs  # noqa: E402
 from puzzlelab.search import drain  # noqa: E402
 
 BASELINE = "BFS baseline"
@@ -81,6 +82,7 @@ def baseline_bfs(puzzle, count=False, cap=BASELINE_CAP):
 # -- the cases -------------------------------------------------------------------------
 def _solve(code, options=None, algorithm="meet", count=False, max_states=8_000_000):
     puzzle = codes.parse(code, options or {})
+    pegs_dfs.forget()       # dfs remembers a goal's dead positions: time it cold
     method = {m.name: m for m in family_module("pegs").methods(puzzle)}[algorithm]
     options = {"max_states": max_states}
     if method.count:
@@ -121,7 +123,21 @@ CASES = [
           None, algorithm="beam", baseline=False),
     _case("English 33: 18-move minimum proven", "pegs:english", 18, heavy=True,
           baseline=False),
+    _case("Triangle 28 (side 7): 12 moves proven (A127500)", "pegs:triangle28", 12,
+          heavy=True, baseline=False),
 ]
+# Time to a first solution (the quick method, dfs) on every big preset and on
+# the French board's solvable single vacancies; the answer is the jump count
+# (40 pegs -> 1: 39 jumps...), every solution replayed.  Diamond 41 is not
+# here: the dfs does not solve it in minutes yet.
+FIRST = [("English 33", "pegs:english"), ("English 33 c1 complement",
+                                          "pegs:english-c1-complement"),
+         ("French 37 c1", "pegs:french"), ("French 37 d2", "pegs:french-d2"),
+         ("French 37 d3", "pegs:french-d3"), ("French 37 d2 -> d6", "pegs:french-d2-d6"),
+         ("Triangle 28", "pegs:triangle28"), ("Triangle 36", "pegs:triangle36"),
+         ("Wiegleb 45 centre game", "pegs:wiegleb45")]
+CASES += [_case(f"First solution (dfs): {name}", code, None, algorithm="dfs",
+                baseline=False, quick=code == "pegs:english") for name, code in FIRST]
 
 
 def _answer(case, result):

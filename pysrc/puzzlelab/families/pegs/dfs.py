@@ -9,7 +9,7 @@ beam.py, kernel.py, pagodas.py.
 import random
 
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
-                              DEFAULT_MAX_STATES)
+                              ticking, DEFAULT_MAX_STATES)
 from .kernel import Kernel, goal_positions, isolated, neighbour_masks
 from .pagodas import hopeless, pagodas
 
@@ -17,9 +17,22 @@ from .pagodas import hopeless, pagodas
 # set's slots, two to seven per member depending on how full it is just now
 WORDS = 10
 
-TABLE_BUDGET = 30_000       # positions in the endgame table of dfs
-FIRST_LIMIT = 300           # positions the first dive may expand before a restart
-LIMIT_GROWTH = 1.1          # each restart may expand this much more
+FIRST_TABLE = 30_000        # positions in the first endgame table of dfs
+TABLE_BUDGET = 300_000      # ... and in the one it builds when dives keep failing
+TABLE_SHARE = 4             # ... each at most this share of the memory budget
+GROW_TABLE_AFTER = 30       # dives before the bigger table is built
+LIGHT_DIVES = 10            # dives before the inward term weighs in full
+DIVE = 100                  # unit of the dives' limits: the Luby sequence times this
+NOISE = 2.0                 # random spread added to the move order after the first dive
+INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
+
+# What a search learns about one goal -- its endgame table and the positions
+# it proved dead, both up to the symmetries that fix the goal, whatever the
+# start -- is kept for the next search of the same goal: play mode's judge
+# (api.moves) asks about one position after another of the same game.  One
+# goal is remembered at a time, and dropped when it holds more than half of
+# a search's budget.
+_MEMORY = {}
 
 
 def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
@@ -27,7 +40,20 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     table stays under ``budget``: canonical position -> jumps still needed.
     Returns (table, K) where every position with at most K pegs that can
     reach the goal is in the table (or (None, -1) when the goal positions
-    are too many to list)."""
+    are too many to list).  Plain function; :func:`endgame_builder` is the
+    same as a generator that ticks while it builds."""
+    gen = endgame_builder(puzzle, kern, budget)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def endgame_builder(puzzle, kern, budget=TABLE_BUDGET):
+    """:func:`endgame_table` as a builder generator: yields a bare tick every
+    1024 positions expanded (``search.common.ticking`` turns them into
+    progress records) and returns (table, K)."""
     roots = goal_positions(puzzle)
     if roots is None:
         return None, -1
@@ -42,7 +68,9 @@ def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
     top = puzzle.after_first.bit_count()
     while layer and low + depth < top - 1:
         nxt = []
-        for s in layer:
+        for k, s in enumerate(layer):
+            if not k & 1023:
+                yield
             for c in step(s):
                 if c not in table:
                     table[c] = depth + 1
@@ -58,25 +86,41 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     """Depth-first over jumps with a dead-position table (up to symmetry).
 
     Children are tried in order of fewest pegs left isolated (no neighbouring
-    peg) or on holes no jump passes over (such a peg must move itself), then
-    from the outside in; a dive that expands more than its limit restarts
-    with a randomised tie-break and a 10% larger limit (dead positions found
-    so far stay dead), which avoids getting stuck under one early mistake
-    and still ends in an exhaustive search when there is no solution.
+    peg) or on holes no jump passes over (such a peg must move itself), and
+    of jumps that bring the pegs nearer the target (the squared distances
+    of the two pegs that go against that of the one that lands); a dive
+    that expands more than its limit restarts with randomised order (noise
+    added to those scores) and the next limit of the Luby sequence (dead
+    positions found so far stay dead), which avoids getting stuck under one
+    early mistake and still ends in an exhaustive search when there is no
+    solution.
     Positions with few pegs are looked up in an endgame table built
     backwards from the goal, and positions that a pagoda function proves
     hopeless are dropped at once."""
     cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
                     sample=puzzle.start, words=WORDS)
     board = puzzle.board
-    kern = Kernel(puzzle)
+    kern = Kernel(puzzle, fix_start=False)
     jimg = kern.jimg
     firsts = kern.firsts()
     is_goal = puzzle.is_goal
     floor = puzzle.goal_min
     prefix = [board.jumps[j] for j in puzzle.first_jumps]
     origin = puzzle.after_first
-    table, table_pegs = endgame_table(puzzle, kern)
+    roots = goal_positions(puzzle)
+    key = (board.lattice, tuple(board.holes), puzzle.goal_kind, puzzle.goal_peg,
+           puzzle.goal_empty, puzzle.goal_free, tuple(kern.ks),
+           None if roots is None else tuple(roots))
+    memo = _MEMORY.get(key)
+    if memo is None or memo["held"] + len(memo["dead"]) > cp.max_states // 2:
+        _MEMORY.clear()
+        table, table_pegs = yield from ticking(
+            endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE)),
+            cp.clock, phase="endgame table")
+        memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
+                               "held": len(table) if table is not None else 0,
+                               "dead": set()}
+    table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
     target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
     if len(target) == 1:
@@ -84,38 +128,47 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     else:
         tr = sum(r for r, _ in board.holes) / board.n
         tc = sum(c for _, c in board.holes) / board.n
-    far = [-(abs(r - tr) + abs(c - tc)) for r, c in board.holes]
+    far = [(r - tr) ** 2 + (c - tc) ** 2 for r, c in board.holes]
+    # per jump: squared distance landed minus squared distances removed
+    inward = [INWARD * (far[t] - far[a] - far[b]) for a, b, t in board.jumps]
+    # the first dives use only a hint of the inward term, to break ties (the
+    # small boards are solved at once so); the later ones all of it (the big
+    # boards need it)
+    weights = [w / 100 for w in inward]
     near = neighbour_masks(board)
-    from_hole = [a for a, _b, _t in board.jumps]
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     stuck = board.unjumpable
 
-    def ordered(p, noise):
+    def ordered(p, noise, weights):
         res = []
         for opt in firsts(p):
             q = p ^ opt[0]
-            iso = isolated(q, near)
-            key = far[from_hole[opt[2]]] + (noise * rng.random() if noise else 0)
-            res.append((iso + (q & stuck).bit_count(), key, opt))
-        res.sort(key=lambda e: (e[0], e[1]))
-        return [e[2] for e in res]
+            key = isolated(q, near) + (q & stuck).bit_count() + weights[opt[2]]
+            if noise:
+                key += noise * rng.random()
+            res.append((key, opt))
+        res.sort(key=lambda e: e[0])
+        return [e[1] for e in res]
 
     expanded = generated = 0
     check = cp.next
-    dead = set()
+    dead = memo["dead"]
     path = []
     finish = None
-    limit = FIRST_LIMIT
+    dives = 0
+    limit = DIVE
     noise = 0.0
     if is_goal(origin):
         finish = origin
+    elif kern.canon(origin) in dead:
+        no_solution(cp.clock, 0, 0, len(dead) + held_table)
     elif table is not None and origin.bit_count() <= table_pegs:
         if kern.canon(origin) not in table:
-            no_solution(cp.clock, 0, 0, len(table))
+            no_solution(cp.clock, 0, 0, held_table)
         finish = origin
     while finish is None:
-        stack = [(origin, kern.images(origin), ordered(origin, noise), 0)]
+        stack = [(origin, kern.images(origin), ordered(origin, noise, weights), 0)]
         path = []
         dive = 0
         while stack:
@@ -152,18 +205,30 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             expanded += 1
             dive += 1
             if expanded >= check:
-                yield from cp.tick(expanded, held=len(dead), depth=len(path),
+                yield from cp.tick(expanded, held=len(dead) + held_table, depth=len(path),
                                    expanded=expanded, generated=generated)
                 check = cp.next
             if dive > limit:
                 break
             path.append(j)
-            stack.append((q, qi, ordered(q, noise), 0))
+            stack.append((q, qi, ordered(q, noise, weights), 0))
         else:
-            no_solution(cp.clock, expanded, generated, len(dead))
+            no_solution(cp.clock, expanded, generated, len(dead) + held_table)
         if finish is None:
-            limit = int(limit * LIMIT_GROWTH) + 1
-            noise = 3.0
+            dives += 1
+            limit = DIVE * luby(dives + 1)
+            noise = NOISE
+            if dives == LIGHT_DIVES:
+                weights = inward
+            if dives == GROW_TABLE_AFTER and table is not None and not memo["grown"]:
+                # the dives keep dying: a deeper endgame table (positions
+                # marked dead by the small one stay dead)
+                table, table_pegs = yield from ticking(
+                    endgame_builder(puzzle, kern,
+                                    min(TABLE_BUDGET, cp.max_states // TABLE_SHARE)),
+                    cp.clock, phase="endgame table")
+                held_table = len(table)
+                memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)
     jumps = prefix + [board.jumps[j] for j in path]
     if not is_goal(finish):
         jumps += descend(table, finish, table[kern.canon(finish)],
@@ -178,8 +243,30 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     for m in moves:
         states.append(puzzle.apply(states[-1], m))
     return SearchResult(moves, states, len(moves), optimal,
-                        cp.stats(expanded, generated, len(dead), depth=len(moves)),
+                        cp.stats(expanded, generated, len(dead) + held_table,
+                                 depth=len(moves)),
                         {"jumps": len(jumps)})
+
+
+def forget():
+    """Drop what searches remember between calls (tests, a fresh start)."""
+    _MEMORY.clear()
+
+
+def luby(i):
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+    (``i`` from 1): restart limits that waste at most a logarithmic factor
+    against the best fixed limit, and grow without bound (so the search
+    still ends exhaustive)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+    return 1 << (k - 1)
 
 
 def merge_chains(jumps):

@@ -32,16 +32,18 @@ def isolated(q, near):
 class Kernel:
     """Move generation for one puzzle and symmetry group.  ``ks`` are the
     symmetries (numbers into ``board.symmetries``, identity first) that fix
-    the start and the goal; a position's canonical form is the least of its
+    the start (unless ``fix_start`` is false) and the goal; a position's canonical form is the least of its
     images under them.  ``jimg[j]`` holds the images of jump j's three-hole
     mask, so the images of a child are the parent's images XOR these: the
     canonical form of every child costs a few XORs and one min()."""
 
-    def __init__(self, puzzle, use_sym=True):
+    def __init__(self, puzzle, use_sym=True, fix_start=True):
         board = puzzle.board
         self.board = board
         if use_sym and not puzzle.first:
-            ks = board.fixing([puzzle.start] + puzzle.goal_masks())
+            # a search that only asks "can this reach the goal?" (dfs) may
+            # drop the start from what the symmetries must fix
+            ks = board.fixing(([puzzle.start] if fix_start else []) + puzzle.goal_masks())
         else:
             ks = [0]
         self.ks = ks
