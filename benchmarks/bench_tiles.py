@@ -169,15 +169,9 @@ def compare_partitions(ids):
 # -- the native yardstick -----------------------------------------------------
 
 def run_c(instances):
-    cc = shutil.which("cc")
-    if not cc:
-        return None, "no cc on this machine"
-    os.makedirs(WORK, exist_ok=True)
-    exe = os.path.join(WORK, "korf_ida")
-    src = os.path.join(HERE, "korf_c", "ida.c")
-    build = subprocess.run([cc, "-O2", "-o", exe, src], capture_output=True, text=True)
-    if build.returncode:
-        return None, "cc failed: " + build.stderr[-300:]
+    exe, how = _c_exe()
+    if exe is None:
+        return None, how
     text = "".join(f"{n} {opt} {' '.join(map(str, cells))}\n" for n, opt, cells in instances)
     out = subprocess.run([exe], input=text, capture_output=True, text=True, check=True)
     rows = {}
@@ -185,7 +179,7 @@ def run_c(instances):
         if line.strip():
             n, length, nodes, secs = line.split()
             rows[int(n)] = {"length": int(length), "nodes": int(nodes), "cpu_seconds": float(secs)}
-    return rows, "cc -O2, IDA* + Manhattan, no tables"
+    return rows, how
 
 
 # -- boards beyond 4x4: scrambles, their optima from the C yardstick ----------------

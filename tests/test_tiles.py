@@ -79,7 +79,7 @@ def reference_pdb(w, h, cells, blank):
     """Independent 0-1 BFS over (cells of the pattern tiles, blank cell):
     pattern moves cost 1, blank moves through free cells cost 0; the value
     of a placement is the minimum over the blank's cells."""
-    nbrs = tiles_pdb._neighbour_lists(w, h)
+    nbrs = tiles_pdb.neighbour_lists(w, h)
     start = tuple(cells) + (blank,)
     dist = {start: 0}
     dq = collections.deque([start])
@@ -182,11 +182,15 @@ def test_partitions_cover_any_goal(goal_code):
 
 # -- lower bounds against exact distances ------------------------------------
 
-@pytest.mark.parametrize("w, h, goal", [
+# small boards whose every position is known exactly, with two goals
+SMALL_GOALS = [
     (3, 3, b"\x01\x02\x03\x04\x05\x06\x07\x08\x00"),
     (3, 3, bytes([1, 2, 3, 4, 0, 5, 6, 7, 8])),
     (4, 2, b"\x00\x01\x02\x03\x04\x05\x06\x07"),
-])
+]
+
+
+@pytest.mark.parametrize("w, h, goal", SMALL_GOALS)
 def test_bounds_admissible(w, h, goal):
     exact = all_states(w, h, goal)
     puzzle = tiles.Tiles(w, h, goal, goal)
@@ -513,11 +517,7 @@ def test_built_groups_cover_the_goal(w, h, blank):
         assert max(sizes) == 4
 
 
-@pytest.mark.parametrize("w, h, goal", [
-    (3, 3, b"\x01\x02\x03\x04\x05\x06\x07\x08\x00"),
-    (3, 3, bytes([1, 2, 3, 4, 0, 5, 6, 7, 8])),
-    (4, 2, b"\x00\x01\x02\x03\x04\x05\x06\x07"),
-])
+@pytest.mark.parametrize("w, h, goal", SMALL_GOALS)
 def test_built_pdb_admissible_and_exact_with_ida(w, h, goal):
     # the built tables (and their mirror) never exceed the exact distance,
     # are at least Manhattan, and IDA* with them finds exact lengths

@@ -52,7 +52,7 @@ def _classes(w, h):
 def _placements(w, h, free, k):
     """Connected groups of exactly k cells of ``free`` (frozensets), by
     growing from each cell; each group once."""
-    nbrs = _neighbours(w, h)
+    nbrs = pdb.neighbour_lists(w, h)
     found = set()
     layer = {frozenset([c]) for c in free}
     for _ in range(k - 1):
@@ -65,15 +65,6 @@ def _placements(w, h, free, k):
         layer = nxt
     found |= layer
     return found
-
-
-def _neighbours(w, h):
-    out = []
-    for a in range(w * h):
-        r, c = divmod(a, w)
-        out.append([x for x, ok in ((a - w, r > 0), (a - 1, c > 0),
-                                     (a + 1, c < w - 1), (a + w, r < h - 1)) if ok])
-    return out
 
 
 def _adjacency(w, cells):

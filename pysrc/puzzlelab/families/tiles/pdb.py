@@ -78,7 +78,8 @@ def _valid_mask(radix, k):
     return distinct
 
 
-def _neighbour_lists(w, h):
+def neighbour_lists(w, h):
+    """Each cell's orthogonal neighbours on a W x H board."""
     out = []
     for a in range(w * h):
         r, c = divmod(a, w)
@@ -108,7 +109,7 @@ def bfs_layers_steps(w, h, cells, blank=None):
     radix, k = w * h, len(cells)
     if len(set(cells)) != k or not all(0 <= c < radix for c in cells):
         raise ValueError(f"bad pattern cells {cells!r} for {w}x{h}")
-    nbrs = _neighbour_lists(w, h)
+    nbrs = neighbour_lists(w, h)
     at = []                      # at[i][a]: tile i sits on cell a
     for i in range(k):
         block = radix ** i
@@ -294,12 +295,7 @@ def encode_table(w, h, cells, table, generator, version, blank=None):
     diff = (int.from_bytes(dist, "little") - int.from_bytes(mdc, "little")).to_bytes(
         entries, "little")
     compact = diff.translate(bytes(min(x // 2, CLAMP) for x in range(256)))
-    compact += bytes(-len(compact) % 4)
-    acc = 0
-    for j in range(4):
-        acc |= int.from_bytes(compact[j::4].translate(
-            bytes((x << (2 * j)) & 255 for x in range(256))), "little")
-    packed = acc.to_bytes(len(compact) // 4, "little")
+    packed = _pack2(compact)
     header = {"generator": generator, "version": version, "board": f"{w}x{h}",
               "cells": list(cells), "entries": entries, "bits": 2,
               "blank": "any free cell" if blank is None else blank,
@@ -307,6 +303,17 @@ def encode_table(w, h, cells, table, generator, version, blank=None):
               "layout": "placements in index order; index = sum cell(tile i) * R**i"}
     return (FORMAT_MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n"
             + zlib.compress(packed, 9))
+
+
+def _pack2(compact):
+    """Four 2-bit values (each byte of ``compact`` is 0..3) to a byte, the
+    first in the low bits."""
+    compact += bytes(-len(compact) % 4)
+    acc = 0
+    for j in range(4):
+        acc |= int.from_bytes(compact[j::4].translate(
+            bytes((x << (2 * j)) & 255 for x in range(256))), "little")
+    return acc.to_bytes(len(compact) // 4, "little")
 
 
 def encode_sparse(w, h, cells, table, generator, version):
@@ -324,12 +331,7 @@ def encode_sparse(w, h, cells, table, generator, version):
     diff = (int.from_bytes(raised, "little") - int.from_bytes(md, "little")).to_bytes(
         size, "little")
     compact = diff.translate(bytes(min(max(x - 128, 0) // 2, CLAMP) for x in range(256)))
-    compact += bytes(-len(compact) % 4)
-    acc = 0
-    for j in range(4):
-        acc |= int.from_bytes(compact[j::4].translate(
-            bytes((x << (2 * j)) & 255 for x in range(256))), "little")
-    packed = acc.to_bytes(len(compact) // 4, "little")
+    packed = _pack2(compact)
     header = {"generator": generator, "version": version, "board": f"{w}x{h}",
               "cells": list(cells), "entries": size, "bits": 2, "sparse": True,
               "blank": "any free cell", "radix": radix,
