@@ -65,6 +65,7 @@ export class Solver {
     if (msg.type === MSG.STATUS) {
       if (msg.step === "ready") {
         performance.mark("solver-boot", { detail: msg.detail });
+        this.bootDetail = msg.detail;     // this worker's own (the marks are the page's)
         this.ready = true;
         this.readyWaiters.splice(0).forEach((w) => w.resolve());
         this.heard(true);
