@@ -22,13 +22,13 @@ from ..common import group, legal_moves
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import built, editor as _edit, exact, fast, ida, lowerbounds as _bounds, model, pdb
+from . import built, editor as _edit, exact, fast, fsm, ida, lowerbounds as _bounds, model, pdb
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
 METRICS = tuple(model.METRICS)
 ACTIONS = _edit.ACTIONS
-TABLES = {name: spec["about"] for name, spec in pdb.TABLES.items()}
+TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES}.items()}
 PRESETS = [
     ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
     ("8-puzzle: a short one", "tiles:3x3:123405786"),
@@ -130,7 +130,7 @@ def tables_needed(puzzle, bound=None, method=None):
     """Table files a solve will load: the pattern databases for a 4x4 bound,
     and for the fast solver's last 4x4 block on bigger boards; the shipped
     5x5 ones when the proof uses pattern databases (the other boards' are
-    built in the browser)."""
+    built in the browser); the walks the IDA* kernel prunes (fsm.py)."""
     if puzzle.metric != "tile":
         return []
     uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
@@ -143,6 +143,8 @@ def tables_needed(puzzle, bound=None, method=None):
     if (_bounds.has_built_pdb(puzzle) and method != "fast"
             and (bound == "pdb" or _bounds.default_bound(puzzle) == "pdb")):
         out += built.stored_names(puzzle.w, puzzle.h, puzzle.goal)
+    if out or bound == "pdb" or _bounds.default_bound(puzzle) == "pdb":
+        out.append(fsm.NAME)     # the pattern-database IDA*'s automaton
     return sorted(out)
 
 
@@ -163,7 +165,7 @@ def prepare(puzzle, method, bound):
 
 
 def build_table(name):
-    return pdb.build_table(name)
+    return fsm.build_file() if name in fsm.TABLES else pdb.build_table(name)
 
 
 def explore(puzzle, root, step, max_states, max_bytes):

@@ -18,6 +18,7 @@ from functools import partial
 
 from ...errors import SearchLimit
 from ...search.common import Checkpoint, SearchResult, Clock, no_solution, progress, stats
+from . import fsm
 
 MAX_BOUND = 1000
 
@@ -218,10 +219,10 @@ def _pdb_kernel(puzzle, bound):
     VA = [TA[j][IA[j]] for j in range(len(pa))]
     VB = [TB[j][IB[j]] for j in range(len(pb))]
     SA, SB = sum(VA), sum(VB)
-    _nbrs, without = _neighbours(w, h)
-    # candidate cells with a -1 sentinel, so the loop needs no len()
-    without = [None if x is None else x + (-1,) for x in without]
-    ctx = (n, board, b, without, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
+    nbrs, _without = _neighbours(w, h)
+    # the blank's next cells with a -1 sentinel, so the loop needs no len()
+    around = [tuple(x) + (-1,) for x in nbrs]
+    ctx = (n, board, b, around, w, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
            IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS)
     return max([SA, SB] + XS), partial(_pdb_iteration, ctx)
 
@@ -229,8 +230,12 @@ def _pdb_kernel(puzzle, bound):
 def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
     only; every move is undone on the way back, so ``ctx`` is unchanged)."""
-    (nn, board, b, without, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
+    (nn, board, b, around, w, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
      IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS) = ctx
+    # duplicate walks pruned by the automaton (fsm.py); when counting
+    # solutions, only the move back (every optimal path is wanted)
+    FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
+    sxs = [0] * (limit + 2)
     expanded, generated = counts
     check = cp.next
     solutions = 0
@@ -244,13 +249,16 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     xundo = [None] * (limit + 2)
     blanks = [0] * (limit + 2)
     blanks[0] = b
-    cand = without[nn * nn + b]
+    cand = around[b]
     i = 0
     expanded += 1
     while True:
         c = cand[i]
         i += 1
         if c >= 0:
+            fs = FW[sx + c - b]
+            if fs < 0:
+                continue
             t = board[c]
             p = PA[t]
             o = OA[t]
@@ -324,10 +332,12 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             board[c] = 0
             cands[g] = cand
             nxt[g] = i
+            sxs[g] = sx
+            sx = fs
             g = g1
             g1 += 1
             blanks[g] = c
-            cand = without[c * nn + b]
+            cand = around[c]
             i = 0
             b = c
             expanded += 1
@@ -346,6 +356,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             b = c
             cand = cands[g]
             i = nxt[g]
+            sx = sxs[g]
             p, IA[p], VA[p], SA, q, iq, vq, SB = undo[g]
             if two:
                 IB[q] = iq
