@@ -515,6 +515,18 @@ def test_built_groups_cover_the_goal(w, h, blank):
         assert built.mirror(w, h, blank) is not None            # the diagonal
     if (w, h) == (6, 6):
         assert max(sizes) == 4
+    # every partition the bound sums covers the same cells, connected groups;
+    # the boards with no mirror get alternates that split the first's pairs
+    layouts = built.layouts(w, h, blank)
+    assert layouts[0] == groups and len(set(layouts)) == len(layouts)
+    for layout in layouts:
+        assert sorted(c for g in layout for c in g) == [c for c in range(w * h) if c != blank]
+        assert all(_connected(w, g) for g in layout), layout
+    if built.mirror(w, h, blank) is None and (w, h) != (3, 3):
+        assert len(layouts) >= 2
+        first = {p for g in groups for p in built._pairs(w, g)}
+        second = {p for g in layouts[1] for p in built._pairs(w, g)}
+        assert second - first        # it groups neighbours the first keeps apart
 
 
 @pytest.mark.parametrize("w, h, goal", SMALL_GOALS)
@@ -585,7 +597,8 @@ def test_built_tables_yield_while_built():
             parts, detail = stop.value
             break
         ticks += 1
-    assert "6-5" in detail and len(parts) == 1          # no symmetry keeps the corner
+    # no symmetry keeps the corner: the 6-5 groups, then an alternate of 4-4-3
+    assert "6-5" in detail and len(parts) == 2
     assert ticks >= 40
     assert built.is_ready(6, 2, goal)
     # and through the family's prepare: progress records of phase "prepare"
