@@ -6,6 +6,7 @@
     lowerbounds.py  the registry of lower bounds (one entry each)
     wd.py, pdb.py, exact.py   the tables behind the bounds
     ida.py      the specialised IDA* (single-tile moves)
+    fsm.py      the blank walks it never plays (an automaton, a table file)
     fast.py     the fast solver for big boards (not proven optimal)
     editor.py   the editor's actions
 

@@ -1,8 +1,10 @@
 """IDA* specialised for sliding tiles (single-tile metric): the board is a list
 changed in place and undone on the way back, lower bounds are updated from
 the one tile that moved, moves come from per-blank-cell tables with the move
-back pruned, and there is no generator or function call per node on the
-pattern-database path.  The family's ``idastar`` method (``__init__``) and
+back pruned (on the pattern-database path, every blank walk of up to 12
+moves that has an earlier twin: fsm.py's automaton, one lookup a move), and
+there is no generator or function call per node on the pattern-database
+path.  The family's ``idastar`` method (``__init__``) and
 the fast solver (fast.py) run it; follows the generator / SearchResult
 contract of search/*.py.  Siblings: lowerbounds.py (which builds the bound forms
 at the end of this file from pdb.py, wd.py and exact.py), fast.py.
