@@ -553,6 +553,14 @@ def test_built_pdb_admissible_and_exact_with_ida(w, h, goal):
         result = drain(tiles_ida.search(p, tiles_ida.pdb_bound(p, parts, "built")))
         assert result.cost == exact[state] and result.optimal
         assert replay(p, result.moves) == goal
+    # the kernel's paths for three partitions and for more (a loop): the
+    # same partitions again change no length
+    more = (parts * 3)[:4]
+    for state in sample[40:60]:
+        p = tiles.Tiles(w, h, state, goal)
+        for k in (3, 4):
+            result = drain(tiles_ida.search(p, tiles_ida.pdb_bound(p, more[:k], "built")))
+            assert result.cost == exact[state] and replay(p, result.moves) == goal
 
 
 @pytest.mark.parametrize("w, h, cells", [(5, 2, (0, 1, 2, 5)), (3, 4, (0, 1, 3, 4, 6))])

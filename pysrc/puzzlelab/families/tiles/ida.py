@@ -173,10 +173,22 @@ def _limit(clock, expanded, generated, lower, iterations):
         iterations=iterations)
 
 
+def _tile_maps(pats, n):
+    """Per tile: its pattern's number in the partition and its offsets."""
+    P, O = [0] * n, [None] * n
+    for j, pat in enumerate(pats):
+        for t in pat.tiles:
+            P[t] = j
+            O[t] = pat.offset[t]
+    return P, O
+
+
 def _pdb_kernel(puzzle, bound):
-    """Pattern databases only: the bound is the larger of two partitions'
-    sums (one, or a partition and its mirror image); partition B is looked
-    at only when A alone does not already cut the child off.  Returns the
+    """Pattern databases only: the bound is the largest of up to three
+    partitions' sums in the loop itself (one, a partition and its mirror
+    image, or a partition and two alternates: built.py), partition B looked
+    at only when A alone does not already cut the child off, C only when
+    neither does; more partitions in a plain loop after them.  Returns the
     first bound and the iteration (``search``)."""
     w, h, n = puzzle.w, puzzle.h, puzzle.n
     board = list(puzzle.start)
@@ -186,26 +198,20 @@ def _pdb_kernel(puzzle, bound):
     b = pos[0]
     parts = bound.partitions
     two = len(parts) > 1
+    three = len(parts) > 2
     pa = parts[0]
     pb = parts[1] if two else parts[0]
-    # per tile: its pattern's number and offsets in partitions A and B
-    PA, OA, PB, OB = [0] * n, [None] * n, [0] * n, [None] * n
-    for pats, P, O in ((pa, PA, OA), (pb, PB, OB)):
-        for j, pat in enumerate(pats):
-            for t in pat.tiles:
-                P[t] = j
-                O[t] = pat.offset[t]
-    # partitions beyond the first two: looked at only for children that
-    # survive A and B, in a plain loop
-    extras = parts[2:]
+    pc = parts[2] if three else parts[0]
+    PA, OA = _tile_maps(pa, n)
+    PB, OB = _tile_maps(pb, n)
+    PC, OC = _tile_maps(pc, n)
+    # partitions beyond the first three: looked at only for children that
+    # survive A, B and C, in a plain loop
+    extras = parts[3:]
     nx = len(extras)
     XP, XO, XT, XI, XV, XS = [], [], [], [], [], []
     for pats in extras:
-        P, O = [0] * n, [None] * n
-        for j, pat in enumerate(pats):
-            for t in pat.tiles:
-                P[t] = j
-                O[t] = pat.offset[t]
+        P, O = _tile_maps(pats, n)
         XP.append(P)
         XO.append(O)
         XT.append([p.table for p in pats])
@@ -216,24 +222,27 @@ def _pdb_kernel(puzzle, bound):
     pend = [None] * nx
     TA = [p.table for p in pa]
     TB = [p.table for p in pb]
+    TC = [p.table for p in pc]
     IA = [p.index(pos) for p in pa]
     IB = [p.index(pos) for p in pb]
+    IC = [p.index(pos) for p in pc]
     VA = [TA[j][IA[j]] for j in range(len(pa))]
     VB = [TB[j][IB[j]] for j in range(len(pb))]
-    SA, SB = sum(VA), sum(VB)
+    VC = [TC[j][IC[j]] for j in range(len(pc))]
+    SA, SB, SC = sum(VA), sum(VB), sum(VC)
     nbrs, _without = _neighbours(w, h)
     # the blank's next cells with a -1 sentinel, so the loop needs no len()
     around = [tuple(x) + (-1,) for x in nbrs]
-    ctx = (n, board, b, around, w, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
-           IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS)
-    return max([SA, SB] + XS), partial(_pdb_iteration, ctx)
+    ctx = (n, board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
+           TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS)
+    return max([SA, SB, SC] + XS), partial(_pdb_iteration, ctx)
 
 
 def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
     only; every move is undone on the way back, so ``ctx`` is unchanged)."""
-    (nn, board, b, around, w, two, nx, rx, pend, PA, OA, PB, OB, TA, TB,
-     IA, IB, VA, VB, SA, SB, XP, XO, XT, XI, XV, XS) = ctx
+    (nn, board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
+     TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS) = ctx
     # duplicate walks pruned by the automaton (fsm.py); when counting
     # solutions, only the move back (every optimal path is wanted)
     FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
@@ -249,6 +258,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     nxt = [0] * (limit + 2)
     undo = [None] * (limit + 2)
     xundo = [None] * (limit + 2)
+    cundo = [None] * (limit + 2)
     blanks = [0] * (limit + 2)
     blanks[0] = b
     cand = around[b]
@@ -284,6 +294,17 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                     if f < nextb:
                         nextb = f
                     continue
+                if three:
+                    r = PC[t]
+                    o = OC[t]
+                    ic = IC[r] + o[b] - o[c]
+                    vc = TC[r][ic]
+                    sc = SC - VC[r] + vc
+                    f = g1 + sc
+                    if f > limit:
+                        if f < nextb:
+                            nextb = f
+                        continue
                 if nx:
                     f = 0
                     for k in rx:
@@ -304,6 +325,11 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                 IB[q] = ib
                 VB[q] = vb
                 SB = sb
+                if three:
+                    cundo[g] = (r, IC[r], VC[r], SC)
+                    IC[r] = ic
+                    VC[r] = vc
+                    SC = sc
             else:
                 undo[g] = (p, IA[p], VA[p], SA, 0, 0, 0, 0)
             if sa == 0:
@@ -312,6 +338,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                 if two:
                     IB[q] = iq
                     VB[q] = vq
+                    if three:
+                        r, IC[r], VC[r], SC = cundo[g]
                 solutions += 1
                 if found is None:
                     found = blanks[:g + 1] + [c]
@@ -363,6 +391,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             if two:
                 IB[q] = iq
                 VB[q] = vq
+                if three:
+                    r, IC[r], VC[r], SC = cundo[g]
             if nx:
                 for k, (q2, i2, v2, s2) in enumerate(xundo[g]):
                     XI[k][q2] = i2
