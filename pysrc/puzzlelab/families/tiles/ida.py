@@ -1,10 +1,9 @@
 """IDA* specialised for sliding tiles (single-tile metric): the board is a list
 changed in place and undone on the way back, lower bounds are updated from
-the one tile that moved, moves come from per-blank-cell tables with the move
-back pruned (on the pattern-database path, every blank walk of up to 12
-moves that has an earlier twin: fsm.py's automaton, one lookup a move), and
-there is no generator or function call per node on the pattern-database
-path.  The family's ``idastar`` method (``__init__``) and
+the one tile that moved, moves come from per-blank-cell tables, walks of
+the blank that have an earlier twin (up to 12 moves, the move back among
+them) are pruned by fsm.py's automaton with one lookup a move, and there is
+no generator or function call per node on the pattern-database path.  The family's ``idastar`` method (``__init__``) and
 the fast solver (fast.py) run it; follows the generator / SearchResult
 contract of search/*.py.  Siblings: lowerbounds.py (which builds the bound forms
 at the end of this file from pdb.py, wd.py and exact.py), fast.py.
@@ -41,6 +40,7 @@ class Bound:
 
 
 def _neighbours(w, h):
+    """Per cell, the cells the blank can move to from it (U, L, R, D order)."""
     n = w * h
     nbrs = []
     for i in range(n):
@@ -54,14 +54,8 @@ def _neighbours(w, h):
             out.append(i + 1)
         if r < h - 1:
             out.append(i + w)
-        nbrs.append(out)
-    # without[c * n + prev]: neighbours of the blank at c except where it came from
-    without = [None] * (n * n + n)
-    for c in range(n):
-        for prev in range(n):
-            without[c * n + prev] = tuple(x for x in nbrs[c] if x != prev)
-        without[n * n + c] = tuple(nbrs[c])
-    return nbrs, without
+        nbrs.append(tuple(out))
+    return nbrs
 
 
 def path_states(puzzle, blanks):
@@ -230,7 +224,7 @@ def _pdb_kernel(puzzle, bound):
     VB = [TB[j][IB[j]] for j in range(len(pb))]
     VC = [TC[j][IC[j]] for j in range(len(pc))]
     SA, SB, SC = sum(VA), sum(VB), sum(VC)
-    nbrs, _without = _neighbours(w, h)
+    nbrs = _neighbours(w, h)
     # the blank's next cells with a -1 sentinel, so the loop needs no len()
     around = [tuple(x) + (-1,) for x in nbrs]
     ctx = (n, board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
@@ -407,14 +401,18 @@ def _step_kernel(puzzle, bound):
     linear conflict, walking distance, exact tables)."""
     board = list(puzzle.start)
     h0, hs0 = bound.init(board)
-    _nbrs, without = _neighbours(puzzle.w, puzzle.h)
-    ctx = (puzzle.n, board, board.index(0), without, bound.step, hs0, list(puzzle.goal))
+    nbrs = _neighbours(puzzle.w, puzzle.h)
+    ctx = (puzzle.w, board, board.index(0), nbrs, bound.step, hs0, list(puzzle.goal))
     return h0, partial(_step_iteration, ctx)
 
 
 def _step_iteration(ctx, limit, counts, count, cp, tick):
     """One iteration of ``_step_kernel``'s search."""
-    nn, board, b, without, step, hs0, goal = ctx
+    w, board, b, around, step, hs0, goal = ctx
+    # duplicate walks pruned as in _pdb_iteration
+    FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
+    sxs = [0] * (limit + 2)
+    sxs[0] = sx
     expanded, generated = counts
     check = cp.next
     solutions = 0
@@ -427,7 +425,7 @@ def _step_iteration(ctx, limit, counts, count, cp, tick):
     blanks = [0] * (limit + 2)
     blanks[0] = b
     hss[0] = hs0
-    cands[0] = without[nn * nn + b]
+    cands[0] = around[b]
     expanded += 1
     while True:
         i = nxt[g]
@@ -435,6 +433,9 @@ def _step_iteration(ctx, limit, counts, count, cp, tick):
         if i < len(cand):
             nxt[g] = i + 1
             c = cand[i]
+            fs = FW[sxs[g] + c - b]
+            if fs < 0:
+                continue
             t = board[c]
             board[b] = t
             board[c] = 0
@@ -458,8 +459,9 @@ def _step_iteration(ctx, limit, counts, count, cp, tick):
                 continue
             g += 1
             hss[g] = hs
+            sxs[g] = fs
             blanks[g] = c
-            cands[g] = without[c * nn + b]
+            cands[g] = around[c]
             nxt[g] = 0
             b = c
             expanded += 1
