@@ -10,7 +10,7 @@ import random
 
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
                               ticking, DEFAULT_MAX_STATES)
-from .kernel import Kernel, goal_positions, isolated, neighbour_masks
+from .kernel import Kernel, goal_positions, isolation_counter
 from .pagodas import hopeless, pagodas
 
 # machine words per dead position besides the state (tests/test_budget.py): a
@@ -135,7 +135,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     # small boards are solved at once so); the later ones all of it (the big
     # boards need it)
     weights = [w / 100 for w in inward]
-    near = neighbour_masks(board)
+    iso = isolation_counter(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     stuck = board.unjumpable
@@ -144,7 +144,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         res = []
         for opt in firsts(p):
             q = p ^ opt[0]
-            key = isolated(q, near) + (q & stuck).bit_count() + weights[opt[2]]
+            key = iso(q) + (q & stuck).bit_count() + weights[opt[2]]
             if noise:
                 key += noise * rng.random()
             res.append((key, opt))
