@@ -25,7 +25,7 @@ LIGHT_DIVES = 10            # dives before the inward term weighs in full
 LIGHT_DIVE = 100            # unit of the first dives' limits: the Luby sequence times this
 DIVE = 50                   # ... and of the later ones' (after LIGHT_DIVES)
 NOISE = 2.0                 # random spread added to the move order after the first dive
-NOISY_SHARE = 0.6           # ... after LIGHT_DIVES only in positions with more than
+NOISY_SHARE = 0.64          # ... after LIGHT_DIVES only in positions with more than
                             # this share of the start's pegs
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 
