@@ -128,8 +128,9 @@ CASES = [
 ]
 # Time to a first solution (the quick method, dfs) on every big preset and on
 # the French board's solvable single vacancies; the answer is the jump count
-# (40 pegs -> 1: 39 jumps...), every solution replayed.  Diamond 41 is not
-# here: the dfs does not solve it in minutes yet.
+# (44 pegs -> 1: 43 jumps...), every solution replayed.  Diamond 41 (e4
+# empty) is not here: a pagoda function proves it impossible, and the solver
+# refuses it before any search (docs/pegs.md).
 FIRST = [("English 33", "pegs:english"), ("English 33 c1 complement",
                                           "pegs:english-c1-complement"),
          ("French 37 c1", "pegs:french"), ("French 37 d2", "pegs:french-d2"),

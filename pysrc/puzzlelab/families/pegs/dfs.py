@@ -10,7 +10,7 @@ import random
 
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
                               ticking, DEFAULT_MAX_STATES)
-from .kernel import Kernel, goal_positions, isolated, neighbour_masks
+from .kernel import Kernel, goal_positions, isolation_counter
 from .pagodas import hopeless, pagodas
 
 # machine words per dead position besides the state (tests/test_budget.py): a
@@ -22,8 +22,11 @@ TABLE_BUDGET = 300_000      # ... and in the one it builds when dives keep faili
 TABLE_SHARE = 4             # ... each at most this share of the memory budget
 GROW_TABLE_AFTER = 30       # dives before the bigger table is built
 LIGHT_DIVES = 10            # dives before the inward term weighs in full
-DIVE = 100                  # unit of the dives' limits: the Luby sequence times this
+LIGHT_DIVE = 100            # unit of the first dives' limits: the Luby sequence times this
+DIVE = 50                   # ... and of the later ones' (after LIGHT_DIVES)
 NOISE = 2.0                 # random spread added to the move order after the first dive
+NOISY_SHARE = 0.64          # ... after LIGHT_DIVES only in positions with more than
+                            # this share of the start's pegs
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 
 # What a search learns about one goal -- its endgame table and the positions
@@ -135,16 +138,23 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     # small boards are solved at once so); the later ones all of it (the big
     # boards need it)
     weights = [w / 100 for w in inward]
-    near = neighbour_masks(board)
+    iso = isolation_counter(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     stuck = board.unjumpable
 
+    # after the light dives the noise varies the opening only: below
+    # NOISY_SHARE of the pegs the order is the plain one, so the dead
+    # positions found under one opening serve the next dives that reach them
+    noisy = 0
+
     def ordered(p, noise, weights):
         res = []
+        if noise and p.bit_count() < noisy:
+            noise = 0.0
         for opt in firsts(p):
             q = p ^ opt[0]
-            key = isolated(q, near) + (q & stuck).bit_count() + weights[opt[2]]
+            key = iso(q) + (q & stuck).bit_count() + weights[opt[2]]
             if noise:
                 key += noise * rng.random()
             res.append((key, opt))
@@ -157,7 +167,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     path = []
     finish = None
     dives = 0
-    limit = DIVE
+    limit = LIGHT_DIVE
     noise = 0.0
     if is_goal(origin):
         finish = origin
@@ -216,10 +226,11 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             no_solution(cp.clock, expanded, generated, len(dead) + held_table)
         if finish is None:
             dives += 1
-            limit = DIVE * luby(dives + 1)
             noise = NOISE
             if dives == LIGHT_DIVES:
                 weights = inward
+                noisy = NOISY_SHARE * origin.bit_count()
+            limit = (DIVE if dives >= LIGHT_DIVES else LIGHT_DIVE) * luby(dives + 1)
             if dives == GROW_TABLE_AFTER and table is not None and not memo["grown"]:
                 # the dives keep dying: a deeper endgame table (positions
                 # marked dead by the small one stay dead)

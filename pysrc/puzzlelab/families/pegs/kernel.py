@@ -29,6 +29,48 @@ def isolated(q, near):
     return count
 
 
+def isolation_counter(board):
+    """iso(q) == isolated(q, neighbour_masks(board)), by table lookups: a
+    byte-wise table gives the holes that have a peg of ``q`` within jumping
+    reach ("covered"); the isolated pegs are the uncovered ones.  A few
+    lookups instead of a loop over the pegs (the dfs's move ordering calls
+    it for every child)."""
+    near = neighbour_masks(board)
+    reach = [0] * board.n           # reach[x]: the holes h with x in near[h]
+    for h in range(board.n):
+        x = near[h]
+        while x:
+            low = x & -x
+            x ^= low
+            reach[low.bit_length() - 1] |= 1 << h
+    tables = []
+    for base in range(0, board.n, 8):
+        table = [0] * 256
+        for v in range(1, 256):
+            low = v & -v
+            i = base + low.bit_length() - 1
+            table[v] = table[v ^ low] | (reach[i] if i < board.n else 0)
+        tables.append(table)
+    if len(tables) <= 6:
+        tables += [[0] * 256] * (6 - len(tables))
+        t0, t1, t2, t3, t4, t5 = tables
+
+        def iso(q):
+            cover = (t0[q & 255] | t1[q >> 8 & 255] | t2[q >> 16 & 255]
+                     | t3[q >> 24 & 255] | t4[q >> 32 & 255] | t5[q >> 40 & 255])
+            return (q & ~cover).bit_count()
+        return iso
+
+    def iso(q):
+        cover = 0
+        x = q
+        for table in tables:
+            cover |= table[x & 255]
+            x >>= 8
+        return (q & ~cover).bit_count()
+    return iso
+
+
 class Kernel:
     """Move generation for one puzzle and symmetry group.  ``ks`` are the
     symmetries (numbers into ``board.symmetries``, identity first) that fix

@@ -81,3 +81,80 @@ def hopeless(groups, q):
         else:
             return False        # no pagoda rules this goal out
     return True
+
+
+# -- pagodas that refuse a single-peg goal outright ---------------------------
+ORBIT_VALUES = (-1, 0, 1, 2)   # weights tried per orbit of holes
+MAX_ORBITS = 10                # boards with more orbits are not searched
+MAX_NODES = 100_000            # partial weightings tried, at most
+
+
+def hole_orbits(board):
+    """``orb[h]``: the number of the orbit of hole h under all the board's
+    symmetries; and the number of orbits."""
+    orb = [-1] * board.n
+    k = 0
+    for h in range(board.n):
+        if orb[h] < 0:
+            for perm in board.symmetries:
+                orb[perm[h]] = k
+            k += 1
+    return orb, k
+
+
+def single_peg_refusal(puzzle, finishes):
+    """A pagoda proof that no lone survivor on any hole of ``finishes`` can
+    be reached from the start (``puzzle.after_first``, more than one peg):
+    returns the pagodas used (lists of weights by hole), or None when the
+    search finds none that refuses every finish.
+
+    The weights tried are the small integers ``ORBIT_VALUES``, one per orbit
+    of holes under the board's symmetries, negative ones allowed (on holes
+    no jump passes over, such as Diamond 41's rim, a negative weight is
+    what makes a pagoda strong).  Finish f is refused by pagoda p when
+    p(start) - p(f) is less than the least slack p(a) + p(b) - p(f) of a
+    jump (a over b into f): the sum never grows, and the last jump must
+    land on f.  Searched by backtracking over the orbits, checking each
+    jump as soon as its three orbits have weights."""
+    board = puzzle.board
+    orb, k = hole_orbits(board)
+    if k > MAX_ORBITS or not finishes:
+        return None
+    start_count = [0] * k
+    for h in board.bits(puzzle.after_first):
+        start_count[orb[h]] += 1
+    triples = {(orb[a], orb[b], orb[t]) for a, b, t in board.jumps}
+    by_last = [[] for _ in range(k)]
+    for tri in triples:
+        by_last[max(tri)].append(tri)
+    into = [[] for _ in range(board.n)]
+    for a, b, t in board.jumps:
+        into[t].append((orb[a], orb[b]))
+    left = set(finishes)
+    used = []
+    w = [0] * k
+    # explicit stack of (orbit, index of the next value to try)
+    stack = [(0, 0)]
+    nodes = 0
+    while stack and nodes < MAX_NODES:
+        i, v = stack.pop()
+        if v == len(ORBIT_VALUES):
+            continue
+        stack.append((i, v + 1))
+        w[i] = ORBIT_VALUES[v]
+        nodes += 1
+        if any(w[t] > w[a] + w[b] for a, b, t in by_last[i]):
+            continue
+        if i + 1 < k:
+            stack.append((i + 1, 0))
+            continue
+        value = sum(c * x for c, x in zip(start_count, w))
+        gone = [f for f in left
+                if value - w[orb[f]] < min((w[a] + w[b] - w[orb[f]] for a, b in into[f]),
+                                           default=value - w[orb[f]] + 1)]
+        if gone:
+            left.difference_update(gone)
+            used.append([w[orb[h]] for h in range(board.n)])
+            if not left:
+                return used
+    return None

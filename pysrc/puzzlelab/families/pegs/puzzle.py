@@ -54,6 +54,7 @@ the seeds do: ``[from, to1, to2]``.
 from ...errors import CodeError, Unsolvable
 from ...protocol import Bound
 from .board import DIRECTIONS, Board
+from .pagodas import single_peg_refusal
 
 FAMILY = "pegs"
 MAX_HOLES = 128
@@ -129,7 +130,8 @@ PRESETS = [
     ("English 33: corner c1 complement", "pegs:english-c1-complement"),
     ("French 37: c1 empty, one peg anywhere", "pegs:french"),
     ("French 37: d2 empty, finish at d6", "pegs:french-d2-d6"),
-    ("Diamond 41: e4 empty, one peg anywhere (hard for the solvers)", "pegs:diamond41"),
+    ("Diamond 41: e4 empty, one peg anywhere (impossible: a pagoda function)",
+     "pegs:diamond41"),
     ("Wiegleb 45: centre game (hard for the solvers)", "pegs:wiegleb45"),
 ]
 
@@ -594,6 +596,23 @@ def check_solvable(puzzle):
             raise Unsolvable(f"No single peg anywhere is in the start's position "
                              f"class, so it cannot finish with one peg: "
                              f"{_class_reason(board)}.")
+    # a lone survivor: pagoda functions may rule out every hole it could be on
+    if puzzle.goal_kind == "pattern":
+        single = puzzle.goal_peg.bit_count() == 1 and not puzzle.goal_free
+        finishes = board.bits(puzzle.goal_peg) if single else []
+    else:
+        finishes = finish_holes(puzzle)
+    if finishes and pegs > 1:
+        used = single_peg_refusal(puzzle, finishes)
+        if used is not None:
+            names = ", ".join(hole_name(board, h) for h in finishes)
+            raise Unsolvable(
+                f"A pagoda function rules out a lone survivor on {names}: weights on "
+                f"the holes (negative ones on holes no jump passes over) whose sum "
+                f"over the pegs never grows under a jump, and the start's sum is "
+                f"too small to pay for the last jump into "
+                f"{'that hole' if len(finishes) == 1 else 'any of them'} "
+                f"({len(used)} such function{'s' if len(used) > 1 else ''}).")
 
 
 def finish_holes(puzzle):
