@@ -543,10 +543,14 @@ def test_built_pdb_admissible_and_exact_with_ida(w, h, goal):
     rng = random.Random(7)
     sample = rng.sample(sorted(exact), 3000)
     tight = 0
+    each = [tiles_pdb.partition_bound([part]) for part in parts]
     for state in sample:
         v = bound(state)
         assert puzzle.manhattan(state) <= v <= exact[state], (state, v, exact[state])
         tight += v == exact[state]
+        # every partition's sum has the Manhattan distance's parity (the
+        # kernel's next threshold is always the last one plus two)
+        assert all((f(state) - puzzle.manhattan(state)) % 2 == 0 for f in each)
     assert tight > 100
     for state in sample[:40]:
         p = tiles.Tiles(w, h, state, goal)

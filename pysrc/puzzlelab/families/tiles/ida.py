@@ -182,8 +182,12 @@ def _pdb_kernel(puzzle, bound):
     partitions' sums in the loop itself (one, a partition and its mirror
     image, or a partition and two alternates: built.py), partition B looked
     at only when A alone does not already cut the child off, C only when
-    neither does; more partitions in a plain loop after them.  Returns the
-    first bound and the iteration (``search``)."""
+    neither does; more partitions in a plain loop after them.  Every
+    partition's sum has the parity of the Manhattan distance (a move takes
+    one pattern tile one cell nearer or farther), so ``f`` keeps its parity:
+    a child is cut off when its bound exceeds ``room`` (the limit less its
+    depth), and the next limit is this one plus two.  Returns the first
+    bound and the iteration (``search``)."""
     w, h, n = puzzle.w, puzzle.h, puzzle.n
     board = list(puzzle.start)
     pos = [0] * n
@@ -248,6 +252,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     nextb = 1 << 30
     g = 0
     g1 = 1
+    room = limit - 1          # the largest bound a child may have
+    first_expanded, first_generated = expanded, generated
     cands = [None] * (limit + 2)
     nxt = [0] * (limit + 2)
     undo = [None] * (limit + 2)
@@ -272,10 +278,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             va = TA[p][ia]
             sa = SA - VA[p] + va
             generated += 1
-            f = g1 + sa
-            if f > limit:
-                if f < nextb:
-                    nextb = f
+            if sa > room:
                 continue
             if two:
                 q = PB[t]
@@ -283,10 +286,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                 ib = IB[q] + o[b] - o[c]
                 vb = TB[q][ib]
                 sb = SB - VB[q] + vb
-                f = g1 + sb
-                if f > limit:
-                    if f < nextb:
-                        nextb = f
+                if sb > room:
                     continue
                 if three:
                     r = PC[t]
@@ -294,10 +294,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                     ic = IC[r] + o[b] - o[c]
                     vc = TC[r][ic]
                     sc = SC - VC[r] + vc
-                    f = g1 + sc
-                    if f > limit:
-                        if f < nextb:
-                            nextb = f
+                    if sc > room:
                         continue
                 if nx:
                     f = 0
@@ -307,13 +304,11 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                         i2 = XI[k][q2] + o[b] - o[c]
                         v2 = XT[k][q2][i2]
                         s2 = XS[k] - XV[k][q2] + v2
-                        if g1 + s2 > limit:
-                            f = g1 + s2
+                        if s2 > room:
+                            f = 1
                             break
                         pend[k] = (q2, i2, v2, s2)
                     if f:
-                        if f < nextb:
-                            nextb = f
                         continue
                 undo[g] = (p, IA[p], VA[p], SA, q, IB[q], VB[q], SB)
                 IB[q] = ib
@@ -360,6 +355,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             sx = fs
             g = g1
             g1 += 1
+            room -= 1
             blanks[g] = c
             cand = around[c]
             i = 0
@@ -374,6 +370,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             # take the last move back: the tile now on c returns to b
             g1 = g
             g -= 1
+            room += 1
             c = blanks[g]
             board[b] = board[c]
             board[c] = 0
@@ -393,6 +390,11 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
                     XV[k][q2] = v2
                     XS[k] = s2
     counts[0], counts[1] = expanded, generated
+    # every bound here has the parity of the Manhattan distance (a move
+    # changes it by one), so a pruned child had f >= limit + 2
+    pruned = (generated - first_generated) - (expanded - first_expanded - 1) - solutions
+    if found is None and pruned > 0:
+        nextb = limit + 2
     return nextb, found, solutions
 
 
