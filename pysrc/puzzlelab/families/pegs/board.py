@@ -210,3 +210,19 @@ class Board:
         """Beasley-style name of hole ``i``: column letter, row number."""
         r, c = self.holes[i]
         return "abcdefghijklmnopqrstuvwxyz"[c] + str(r + 1)
+
+
+def byte_tables(n, values, combine):
+    """Per byte of a position over ``n`` holes, a 256-entry table: for each
+    byte value, ``values`` of its holes folded by ``combine`` (operator.add
+    for a weighted sum, operator.or_ for a union of bit sets), so a whole
+    position costs one lookup a byte (pagodas.py, kernel.py)."""
+    tables = []
+    for base in range(0, n, 8):
+        table = [0] * 256
+        for v in range(1, 256):
+            low = v & -v
+            i = base + low.bit_length() - 1
+            table[v] = combine(table[v ^ low], values[i] if i < n else 0)
+        tables.append(table)
+    return tables

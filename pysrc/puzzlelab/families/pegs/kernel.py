@@ -4,6 +4,10 @@ bidirectional search, and the goal positions a backward search starts
 from.  Used by meet.py, dfs.py and beam.py; builds on board.py (geometry).
 """
 
+import operator
+
+from .board import byte_tables
+
 MAX_GOAL_POSITIONS = 4096     # '?' cells: enumerate goal positions up to this
 
 
@@ -43,14 +47,7 @@ def isolation_counter(board):
             low = x & -x
             x ^= low
             reach[low.bit_length() - 1] |= 1 << h
-    tables = []
-    for base in range(0, board.n, 8):
-        table = [0] * 256
-        for v in range(1, 256):
-            low = v & -v
-            i = base + low.bit_length() - 1
-            table[v] = table[v ^ low] | (reach[i] if i < board.n else 0)
-        tables.append(table)
+    tables = byte_tables(board.n, reach, operator.or_)
     if len(tables) <= 6:
         tables += [[0] * 256] * (6 - len(tables))
         t0, t1, t2, t3, t4, t5 = tables

@@ -3,6 +3,11 @@ under a jump, so a position whose sum is below the goal's cannot reach it.
 Used by dfs.py and beam.py to drop hopeless positions.
 """
 
+import operator
+
+from .board import byte_tables
+
+
 def pagodas(puzzle):
     """Pagoda functions for this board and goal: a list of groups, one per
     goal position worth aiming at, each a list of (byte tables, goal value).
@@ -46,15 +51,7 @@ def pagodas(puzzle):
 
 
 def _byte_tables(board, w):
-    tables = []
-    for base in range(0, board.n, 8):
-        table = [0] * 256
-        for v in range(1, 256):
-            low = v & -v
-            i = base + low.bit_length() - 1
-            table[v] = table[v ^ low] + (w[i] if i < board.n else 0)
-        tables.append(table)
-    return tables
+    return byte_tables(board.n, w, operator.add)
 
 
 _DISTANCE = {
