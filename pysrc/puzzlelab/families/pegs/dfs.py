@@ -38,25 +38,14 @@ INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 _MEMORY = {}
 
 
-def endgame_table(puzzle, kern, budget=TABLE_BUDGET):
+def endgame_builder(puzzle, kern, budget=TABLE_BUDGET):
     """Backward search over single unjumps from the goal positions while the
     table stays under ``budget``: canonical position -> jumps still needed.
-    Returns (table, K) where every position with at most K pegs that can
-    reach the goal is in the table (or (None, -1) when the goal positions
-    are too many to list).  Plain function; :func:`endgame_builder` is the
-    same as a generator that ticks while it builds."""
-    gen = endgame_builder(puzzle, kern, budget)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
-def endgame_builder(puzzle, kern, budget=TABLE_BUDGET):
-    """:func:`endgame_table` as a builder generator: yields a bare tick every
-    1024 positions expanded (``search.common.ticking`` turns them into
-    progress records) and returns (table, K)."""
+    A builder generator: yields a bare tick every 1024 positions expanded
+    (``search.common.ticking`` turns them into progress records) and returns
+    (table, K) where every position with at most K pegs that can reach the
+    goal is in the table (or (None, -1) when the goal positions are too many
+    to list)."""
     roots = goal_positions(puzzle)
     if roots is None:
         return None, -1

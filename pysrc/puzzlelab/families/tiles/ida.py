@@ -231,7 +231,7 @@ def _pdb_kernel(puzzle, bound):
     nbrs = _neighbours(w, h)
     # the blank's next cells with a -1 sentinel, so the loop needs no len()
     around = [tuple(x) + (-1,) for x in nbrs]
-    ctx = (n, board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
+    ctx = (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
            TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS)
     return max([SA, SB, SC] + XS), partial(_pdb_iteration, ctx)
 
@@ -239,7 +239,7 @@ def _pdb_kernel(puzzle, bound):
 def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
     only; every move is undone on the way back, so ``ctx`` is unchanged)."""
-    (nn, board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
+    (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
      TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS) = ctx
     # duplicate walks pruned by the automaton (fsm.py); when counting
     # solutions, only the move back (every optimal path is wanted)
@@ -249,7 +249,6 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     check = cp.next
     solutions = 0
     found = None
-    nextb = 1 << 30
     g = 0
     g1 = 1
     room = limit - 1          # the largest bound a child may have
@@ -393,9 +392,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     # every bound here has the parity of the Manhattan distance (a move
     # changes it by one), so a pruned child had f >= limit + 2
     pruned = (generated - first_generated) - (expanded - first_expanded - 1) - solutions
-    if found is None and pruned > 0:
-        nextb = limit + 2
-    return nextb, found, solutions
+    return (limit + 2 if pruned > 0 else 1 << 30), found, solutions
 
 
 def _step_kernel(puzzle, bound):
