@@ -236,11 +236,46 @@ def _pdb_kernel(puzzle, bound):
     return max([SA, SB, SC] + XS), partial(_pdb_iteration, ctx)
 
 
+ORDER_DEPTH = 10     # children are tried best first down to this depth
+
+
+def _ordered(cand, b, board, octx, sums):
+    """The blank's next cells from ``b`` (``cand``, -1 at the end), best
+    child first: the smallest bound (the largest of the partitions' sums),
+    and of equal bounds the one whose partitions agree most (the largest
+    smallest sum).  Near the root only (``ORDER_DEPTH``), where subtrees are
+    big: it changes which solution of the last iteration comes first, so how
+    much of that iteration runs (measured on Korf's 100 and the boards
+    beyond 4x4: 12% to 3x fewer nodes; the order by bound alone gained
+    less, and the reverse order lost)."""
+    keys = []
+    for j, c in enumerate(cand):
+        if c < 0:
+            break
+        t = board[c]
+        hi, lo = 0, 1 << 30
+        for (P, O, T, I, V), s in zip(octx, sums):
+            p = P[t]
+            o = O[t]
+            v = s - V[p] + T[p][I[p] + o[b] - o[c]]
+            if v > hi:
+                hi = v
+            if v < lo:
+                lo = v
+        keys.append((hi, -lo, j, c))
+    keys.sort()
+    return tuple([k[3] for k in keys]) + (-1,)
+
+
 def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
     only; every move is undone on the way back, so ``ctx`` is unchanged)."""
     (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
      TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS) = ctx
+    # the inline partitions for _ordered: the loop's own lists, so they
+    # follow its moves (the sums, ints, are passed at each call)
+    octx = ((PA, OA, TA, IA, VA),) + (((PB, OB, TB, IB, VB),) if two else ()) + \
+        (((PC, OC, TC, IC, VC),) if three else ())
     # duplicate walks pruned by the automaton (fsm.py); when counting
     # solutions, only the move back (every optimal path is wanted)
     FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
@@ -260,7 +295,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     cundo = [None] * (limit + 2)
     blanks = [0] * (limit + 2)
     blanks[0] = b
-    cand = around[b]
+    cand = _ordered(around[b], b, board, octx, (SA, SB, SC))
     i = 0
     expanded += 1
     while True:
@@ -356,7 +391,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
             g1 += 1
             room -= 1
             blanks[g] = c
-            cand = around[c]
+            cand = around[c] if g >= ORDER_DEPTH else \
+                _ordered(around[c], c, board, octx, (SA, SB, SC))
             i = 0
             b = c
             expanded += 1
