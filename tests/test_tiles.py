@@ -877,3 +877,81 @@ def test_child_order_changes_nodes_not_lengths():
     assert ordered.cost == plain.cost == optimal
     assert replay(puzzle, ordered.moves) == puzzle.goal
     assert ordered.stats["expanded"] * 1.5 < plain.stats["expanded"]
+
+
+# -- the search in parts (ida.plan_parts, ida.search_part; the API's part op) ------
+
+def test_parts_of_each_iteration_add_up_to_the_search_in_one_piece():
+    # Korf #9 (46 moves), planned with a tiny budget so it is split: every
+    # bound below the optimum comes back empty in every part, the parts of
+    # each iteration expand what the search in one piece expands below the
+    # frontier, and the first solution found replays to the goal at 46
+    _n, optimal, cells = korf_instance(9)
+    puzzle = codes.parse(korf_code(cells))
+    bound = puzzle.incremental_bound("pdb")
+    report = []
+    whole = drain(tiles_ida.search(puzzle, bound, report=report))
+    per_bound = {rec["bound"]: rec["expanded"] for rec in report}
+    result, limit = drain(tiles_ida.plan_parts(puzzle, bound, max_nodes=50))
+    assert result is None and tiles_ida.SPLIT_DEPTH < limit <= optimal
+    above = sum(3 ** d for d in range(tiles_ida.SPLIT_DEPTH + 1))   # nodes above the frontier, at most
+    parts = 4
+    while True:
+        replies = [drain(tiles_ida.search_part(puzzle, bound, parts, k, limit)) for k in range(parts)]
+        found = [r[0] for r in replies if r[0] is not None]
+        if found:
+            break
+        assert limit < optimal
+        expanded = sum(r[2] for r in replies)
+        assert 0 <= per_bound[limit] - expanded <= above, (limit, per_bound[limit], expanded)
+        assert not any(r[1] for r in replies)      # nothing exhausted on a solvable board
+        limit += 2
+    assert limit == optimal == whole.cost
+    for sol in found:
+        assert sol.cost == optimal and replay(puzzle, sol.moves) == puzzle.goal
+
+
+def test_the_frontier_follows_the_order_of_the_search_in_one_piece():
+    # the frontier's walks are distinct, all SPLIT_DEPTH moves long, kept by
+    # the automaton, and the first one is the first walk the search in one
+    # piece takes (its children best first)
+    _n, _optimal, cells = korf_instance(9)
+    puzzle = codes.parse(korf_code(cells))
+    bound = puzzle.incremental_bound("pdb")
+    nodes = tiles_ida.frontier(puzzle, bound)
+    walks = [tuple(blanks) for blanks, _state, _h in nodes]
+    assert len(set(walks)) == len(walks) > 50
+    assert all(len(w) == tiles_ida.SPLIT_DEPTH + 1 for w in walks)
+    board = list(puzzle.start)
+    b = board.index(0)
+    around = tiles_ida._neighbours(4, 4)
+    first = [b]
+    for _ in range(tiles_ida.SPLIT_DEPTH):
+        best = None
+        for c in around[b]:
+            if len(first) > 1 and c == first[-2]:
+                continue
+            child = list(board)
+            child[b], child[c] = child[c], 0
+            pos = [child.index(t) for t in range(16)]
+            sums = [sum(p.table[p.index(pos)] for p in pats) for pats in bound.partitions[:3]]
+            key = (max(sums), -min(sums))
+            if best is None or key < best[0]:
+                best = (key, c, child)
+        _key, b, board = best
+        first.append(b)
+    assert walks[0] == tuple(first)
+
+
+def test_the_part_op_refuses_what_it_cannot_split():
+    code = korf_code(korf_instance(9)[2])
+    for req, words in [({"algorithm": "bfs"}, "cannot split its search"),
+                       ({"limit": 50}, "both its bound"),
+                       ({"parts": 4, "index": 4, "limit": 50}, "part number"),
+                       ({"parts": 0}, "number of parts"),
+                       ({"count": True}, "Unknown field 'count'")]:
+        reply = api.run(dict({"op": "part", "code": code}, **req))
+        assert not reply["ok"] and words in reply["error"]["message"], (req, reply)
+    # the plan of an easy position is the solve itself, proven
+    plan = api.run({"op": "part", "code": "tiles:3x3:867254301"})
+    assert plan["ok"] and plan["solved"]["length"] == 31 and plan["solved"]["optimal"]

@@ -29,6 +29,26 @@ function metricHelp(d, m) {
 }
 
 export const DEFAULT_BUDGET_MB = 1024;
+export const MAX_WORKERS = 8;
+
+// The cores this device offers a split search (navigator.hardwareConcurrency,
+// at most MAX_WORKERS).
+export function deviceCores() {
+  return Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
+}
+
+// The workers the menu chooses for this search (1 when the method runs in one piece).
+export function chosenWorkers() {
+  return $("cores").disabled ? 1 : Number($("cores").value) || 1;
+}
+
+function fillCores() {
+  const n = deviceCores();
+  if ($("cores").options.length !== n) {
+    fillSelect($("cores"), Array.from({ length: n }, (_, i) => ({
+      value: String(i + 1), label: i === 0 ? "1 (one piece)" : `${i + 1} (split search)` })), String(n));
+  }
+}
 
 // The memory budget chosen, in MB.
 export function budgetMb() {
@@ -103,6 +123,14 @@ export function followMethod(app, keep = $("heuristic").value) {
   if ($("factor").disabled) $("factor").value = "1";
   $("factor-field").title = !m.factor ? `${m.label} is optimal or has its own speed; ${takers.length ? `${takers.join(" and ")} can accept a longer solution for speed` : "no method here trades optimality for speed"}.`
     : $("count").checked ? "Counting optimal solutions needs an optimal search." : $("factor").title;
+  fillCores();
+  const splitters = app.desc.methods.filter((x) => x.parts && x.available && x.name !== "auto").map((x) => x.label);
+  $("cores").disabled = !m.parts || deviceCores() < 2 || $("count").checked || $("factor").value !== "1";
+  $("cores-field").title = deviceCores() < 2 ? "This device offers one core: every search runs on one worker."
+    : !m.parts ? `${m.label} runs on one worker${splitters.length ? `; ${splitters.join(" and ")} can split its search over several` : ""}.`
+      : $("count").checked ? "Counting optimal solutions runs on one worker."
+        : $("factor").value !== "1" ? "A search with a factor runs on one worker."
+          : "The search is split over this many workers, one per core, sharing one bound.";
   for (const option of $("metric").options) option.disabled = !m.metrics.includes(option.value);
   const notes = [m.help];
   if (!m.bounds.length && bounds.length) notes.push(`${m.label} uses no lower bound; IDA* and A* do.`);
@@ -117,7 +145,7 @@ export function followMethod(app, keep = $("heuristic").value) {
 }
 
 export function wireMethods(app) {
-  for (const id of ["algorithm", "heuristic", "count", "factor", "budget"]) {
+  for (const id of ["algorithm", "heuristic", "count", "factor", "budget", "cores"]) {
     $(id).addEventListener("change", () => { app.menuEdits += 1; followMethod(app); });
   }
 }

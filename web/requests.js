@@ -5,6 +5,8 @@
 // Used by position.js, solve.js, analysis.js, lab.js, play mode (page.js).
 
 import { $ } from "./dom.js";
+import { Solver } from "./solver.js";
+import { ParallelSearch } from "./parallel.js";
 
 // Answers build.py made with the same Python (start.json: the presets and
 // their descriptions), given while the solver is still starting, so a first
@@ -39,10 +41,30 @@ export function startRequest(app, req, onProgress) {
   return promise;
 }
 
+// A solve split over `workers` solvers (parallel.js): the page's own and
+// as many more as needed, made on the first such solve and kept.  Kept in
+// app.solveReq like startRequest's, with its own cancel.
+export function startSplit(app, req, onProgress, workers) {
+  app.solvers ||= [app.solver];
+  while (app.solvers.length < workers) {
+    app.solvers.push(new Solver({ onRestart: () => {
+      document.body.dataset.helperRestarts = String(Number(document.body.dataset.helperRestarts || 0) + 1);
+    } }));
+  }
+  const search = new ParallelSearch(app.solvers.slice(0, workers), req, onProgress);
+  const promise = search.run();
+  promise.id = search.id;
+  promise.cancel = () => search.cancel();
+  app.solveReq = promise;
+  app.split = search;       // the tests look at its workers
+  return promise;
+}
+
 export function cancel(app) {
   if (app.solveReq && app.solveReq.id) {
     app.cancelAt = performance.now();
-    app.solver.cancel(app.solveReq.id);
+    if (app.solveReq.cancel) app.solveReq.cancel();
+    else app.solver.cancel(app.solveReq.id);
   }
 }
 
@@ -78,6 +100,7 @@ export function formatProgress(p) {
   if (p.depth !== undefined) parts.push(`depth ${p.depth}`);
   if (p.expanded !== undefined) parts.push(`${p.expanded.toLocaleString("en")} states expanded`);
   if (p.held !== undefined) parts.push(`${p.held.toLocaleString("en")} held`);
+  if (p.workers > 1) parts.push(`${p.workers} workers${p.jobs ? `, ${p.jobs} parts searched` : ""}`);
   let text = parts.join(" · ");
   if (p.iterations?.length) {
     text += "\n" + p.iterations.map((it) => `bound ${it.bound}: ${it.expanded.toLocaleString("en")}`).join("\n");

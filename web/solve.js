@@ -12,8 +12,8 @@
 import { $ } from "./dom.js";
 import { pageState, setState, showMessage } from "./status.js";
 import { linkFor, setHash } from "./links.js";
-import { budgetMb, chosenOptions } from "./methods.js";
-import { startRequest, cancel, setBusy, formatProgress } from "./requests.js";
+import { budgetMb, chosenMethod, chosenOptions, chosenWorkers } from "./methods.js";
+import { startRequest, startSplit, cancel, setBusy, formatProgress } from "./requests.js";
 import { goTo, jump, stopPlay, updatePlayback } from "./playback.js";
 import { draw } from "./view.js";
 import { fillMoveList } from "./movelist.js";
@@ -45,7 +45,11 @@ export async function solve(app) {
   let best = null;                    // the best answer so far (an improvement record)
   let lower = 0;                      // the proven lower bound so far
   app.solveReq = true;      // busy, until the worker has the request
-  const reply = await startRequest(app, req, (p) => {
+  // a method that can split its search runs on several workers (parallel.js)
+  const workers = chosenWorkers();
+  const start = workers > 1 && chosenMethod(app)?.parts && !req.count && !req.factor
+    ? (a, r, on) => startSplit(a, r, on, workers) : startRequest;
+  const reply = await start(app, req, (p) => {
     if (app.desc !== frozen) return;
     if (p.lower_bound !== undefined) lower = Math.max(lower, p.lower_bound);
     if (p.improvement) {

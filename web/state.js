@@ -7,6 +7,9 @@
 /**
  * @typedef {Object} AppState
  * @property {import("./solver.js").Solver|null} solver  the worker's handle (main.js)
+ * @property {Array|null} solvers  every worker a split search uses, the first
+ *   being `solver` (requests.js startSplit makes the others on the first one)
+ * @property {import("./parallel.js").ParallelSearch|null} split  the last split search
  * @property {import("./board.js").Board|null} board  the canvas (main.js)
  * @property {import("./board.js").Board|null} goalBoard  the goal picture beside it (main.js)
  * @property {string|null} goalShown  the code whose goal the goal picture shows (view.js)
@@ -40,6 +43,8 @@
 export function createState() {
   return Object.seal({
     solver: null,
+    solvers: null,
+    split: null,
     board: null,
     goalBoard: null,
     goalShown: null,

@@ -19,12 +19,21 @@ named in the message):
                                         from "group" (blocks): the start's
                                         group by distance to its goals
 ``presets``   {}                     -> every family's named positions
-``tables``    the fields of solve or moves -> the table files that request
+``tables``    the fields of solve, moves or part -> the table files that request
                                         will load (the worker fetches them)
 ``edit``      {code, metric, action, args} -> the edited position, described
 ``moves``     {code, metric, first, judge, max_memory, max_states}
                                      -> legal moves with the codes they lead
                                         to (and, with judge, "winnable")
+``part``      {code, algorithm, heuristic, metric, first, parts, index,
+               limit, max_memory, max_states}
+                                     -> a search split over several workers
+                                        (web/parallel.js runs the parts):
+                                        without limit the plan (``solved``, a
+                                        solve reply, or the first ``limit``);
+                                        with it, part ``index`` of ``parts``
+                                        of the iteration at that bound
+                                        (``found``, ``exhausted``)
 
 Every solve is checked against the method contract (``protocol.Method``)
 before anything runs: an unknown method, a lower bound the method cannot
@@ -67,6 +76,7 @@ MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
 MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
 QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this long
 MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
+MAX_BOUND = 10_000                # the largest bound a part request may give
 
 VERSION = "0.1.0"
 
@@ -80,8 +90,10 @@ FIELDS = {
     "edit": ("code", "metric", "action", "args"),
     "moves": _CODE + ("judge", "max_memory", "max_states"),
     "replay": _CODE + ("path", "lower_bound"),
+    "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
+                     "max_states"),
 }
-FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"]))
+FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
 
 AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
              "says whether it is proven optimal.")
@@ -566,6 +578,60 @@ def solve(req):
     return reply
 
 
+MAX_PARTS = 256                   # the most parts a search may be split into
+
+
+def part(req):
+    """Generator: a search split over several workers, one request at a
+    time (``Method.split``).  Without ``limit``: the plan, which searches in
+    one piece up to a small budget; its reply has ``solved`` (a solve reply)
+    when that settled it, else ``limit``, the first bound of the parts (all
+    smaller ones are proven empty).  With ``limit`` and ``index``: that part
+    of the iteration at bound ``limit``; ``found`` is a solution exactly
+    ``limit`` long (or null), ``exhausted`` says the part holds none at any
+    bound.  Whoever runs the parts (web/parallel.js) proves a found length
+    optimal once every part of every smaller bound came back empty."""
+    _check_fields(req, "part")
+    puzzle, options = _puzzle(req)
+    method, bound, kwargs = plan(puzzle, req, options)
+    if method.split is None:
+        takers = [m.label for m in family_of(puzzle).methods(puzzle)
+                  if m.split is not None and not m.why]
+        raise BadRequest(f"{method.label} cannot split its search over several workers"
+                         f"{'; choose ' + ' or '.join(takers) if takers else ''}, "
+                         f"or use one worker.")
+    if kwargs.pop("count", False):
+        raise BadRequest("Counting optimal solutions runs on one worker; "
+                         "do not count, or use one worker.")
+    codes.check_solvable(puzzle)
+    parts = _whole(req, "parts", 1, MAX_PARTS, "number of parts", 1)
+    limit = _whole(req, "limit", 0, MAX_BOUND, "bound", None)
+    index = _whole(req, "index", 0, parts - 1, "part number", None)
+    if (limit is None) != (index is None):
+        raise BadRequest("A part request gives both its bound (limit) and its part "
+                         "number (index), or neither (the plan).")
+    t0 = time.perf_counter()
+    yield from family_of(puzzle).prepare(puzzle, method.name, bound)
+    out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
+    reply = {"ok": True, "op": "part", "family": puzzle.family, "code": puzzle.code(),
+             "parts": parts}
+    result = out.get("result")
+    if limit is None:
+        if result is not None:
+            run = Anytime(puzzle)
+            run.offer(result, method)
+            reply["solved"] = run.reply(puzzle)
+        else:
+            reply["limit"] = out["limit"]
+        return reply
+    reply.update(index=index, limit=limit, exhausted=out["exhausted"],
+                 expanded=out["expanded"], generated=out["generated"],
+                 seconds=round(time.perf_counter() - t0, 4), found=None)
+    if result is not None:
+        reply["found"] = solution_json(puzzle, result, method)
+    return reply
+
+
 def analyze(req):
     """Generator: the whole state space around the goal (or the start)."""
     _check_fields(req, "analyze")
@@ -703,7 +769,7 @@ def tables_op(req):
 
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
-       "presets": presets, "edit": edit, "moves": moves, "replay": replay}
+       "presets": presets, "edit": edit, "moves": moves, "replay": replay, "part": part}
 
 
 def handle(req):

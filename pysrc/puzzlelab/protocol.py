@@ -199,6 +199,16 @@ class Method:
     factor       it can trade optimality for speed: with ``factor`` w > 1
                  (weighted A*/IDA*) its answer is at most w times the
                  optimum, and it reports the proven lower bound
+    split        generator function that runs its search in parts, for
+                 several workers (the API's ``part`` op): ``split(puzzle, *,
+                 heuristic, parts, index, limit, max_states, max_bytes)``;
+                 with ``limit`` None the plan (returns ``{"result":
+                 SearchResult}`` when one piece settled it, else ``{"limit":
+                 first bound of the parts}``), else one part of the
+                 iteration at bound ``limit`` (returns ``{"result": a
+                 solution of length ``limit`` or None, "exhausted": the
+                 part holds none at any bound, "expanded", "generated"}``);
+                 None: it runs in one piece
     practical    it is expected to finish on this position within the lab's
                  time limit (the lab pre-checks these; the others are
                  offered, unchecked, with ``why_slow`` saying why)
@@ -216,6 +226,7 @@ class Method:
     single_goal: bool = False
     optimal: bool = True
     factor: bool = False
+    split: Optional[Callable] = field(default=None, repr=False, compare=False)
     practical: bool = True
     why_slow: str = ""
     why: str = ""
@@ -235,5 +246,6 @@ class Method:
                 "count": self.count,
                 "metrics": list(self.metrics if self.metrics is not None else all_metrics),
                 "single_goal": self.single_goal, "optimal": self.optimal,
-                "factor": self.factor, "practical": self.practical and self.available,
+                "factor": self.factor, "parts": self.split is not None,
+                "practical": self.practical and self.available,
                 "why_slow": self.why_slow}

@@ -17,7 +17,7 @@ and the fast solver.
 
 from math import factorial
 
-from ...errors import SearchLimit
+from ...errors import BadRequest, SearchLimit
 from ...protocol import Bound, Method
 from ..common import group, legal_moves
 from ...search import generic_methods
@@ -68,6 +68,23 @@ def idastar(puzzle, *, heuristic=None, count=False, max_states=None, max_bytes=N
                                        heuristic=heuristic or puzzle.heuristic))
 
 
+def idastar_part(puzzle, *, heuristic=None, parts=1, index=0, limit=None,
+                 max_states=None, max_bytes=None):
+    """The specialised IDA* in parts (``Method.split``; ida.plan_parts and
+    ida.search_part): for the bounds with an incremental form."""
+    bound = _bounds.incremental_bound(puzzle, getattr(heuristic, "name", None))
+    if bound is None:
+        raise BadRequest("This lower bound has no form the split search can use; "
+                         "choose the default bound, or one worker.")
+    if limit is None:
+        result, first = yield from ida.plan_parts(puzzle, bound)
+        return {"result": result} if result is not None else {"limit": first}
+    result, exhausted, expanded, generated = yield from ida.search_part(
+        puzzle, bound, parts, index, limit)
+    return {"result": result, "exhausted": exhausted, "expanded": expanded,
+            "generated": generated}
+
+
 FAST = Method(
     "fast", "Fast solver (not proven optimal)",
     "Places the tiles line by line, then solves the last block optimally: an "
@@ -89,7 +106,7 @@ def methods(puzzle):
     out = []
     for m in generic_methods(puzzle, list(puzzle.heuristics), _bounds.default_bound(puzzle)):
         if m.name == "idastar" and puzzle.metric == "tile":
-            m = m.but(run=idastar)
+            m = m.but(run=idastar, split=idastar_part)
         if m.name in SLOW and puzzle.n > SMALL and m.name != auto_method(puzzle):
             m = m.but(practical=False, why_slow=SLOW[m.name])
         if m.name == "idastar" and puzzle.n > PROOF_MAX_CELLS:

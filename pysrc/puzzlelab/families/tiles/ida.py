@@ -267,9 +267,11 @@ def _ordered(cand, b, board, octx, sums):
     return tuple([k[3] for k in keys]) + (-1,)
 
 
-def _pdb_iteration(ctx, limit, counts, count, cp, tick):
+def _pdb_iteration(ctx, limit, counts, count, cp, tick, state=None):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
-    only; every move is undone on the way back, so ``ctx`` is unchanged)."""
+    only; every move is undone on the way back, so ``ctx`` is unchanged).
+    ``state``: the automaton's state at the start (a search in parts starts
+    below the walk that led there), else its first."""
     (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
      TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS) = ctx
     # the inline partitions for _ordered: the loop's own lists, so they
@@ -279,6 +281,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick):
     # duplicate walks pruned by the automaton (fsm.py); when counting
     # solutions, only the move back (every optimal path is wanted)
     FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
+    if state is not None:
+        sx = state
     sxs = [0] * (limit + 2)
     expanded, generated = counts
     check = cp.next
@@ -441,11 +445,14 @@ def _step_kernel(puzzle, bound):
     return h0, partial(_step_iteration, ctx)
 
 
-def _step_iteration(ctx, limit, counts, count, cp, tick):
-    """One iteration of ``_step_kernel``'s search."""
+def _step_iteration(ctx, limit, counts, count, cp, tick, state=None):
+    """One iteration of ``_step_kernel``'s search (``state`` as in
+    ``_pdb_iteration``)."""
     w, board, b, around, step, hs0, goal = ctx
     # duplicate walks pruned as in _pdb_iteration
     FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
+    if state is not None:
+        sx = state
     sxs = [0] * (limit + 2)
     sxs[0] = sx
     expanded, generated = counts
@@ -638,3 +645,128 @@ def exact_bound(puzzle, table):
         d = dist(bytes(board))
         return d, d
     return Bound("step", "exact", init=init, step=step)
+
+
+# -- the search in parts, for several workers ----------------------------------------
+
+SPLIT_DEPTH = 6           # the frontier's depth: about 100 positions on 4x4
+PLAN_NODES = 100_000      # nodes searched in one piece before a search is split
+
+
+_frontiers = {}            # the last frontier a worker computed (one entry)
+
+
+def frontier(puzzle, bound, depth=SPLIT_DEPTH):
+    """The blank walks of ``depth`` moves from the start that the automaton
+    keeps, in the order the search in one piece visits them (children best
+    first, as ``_ordered``), the same in every worker: [(blanks, automaton
+    state, bound there)].  Every walk IDA* follows beyond ``depth`` starts with one, and
+    parts cut from this order in slices search first where the search in
+    one piece would (its solution, in the last iteration)."""
+    key = (puzzle.w, puzzle.h, bytes(puzzle.start), bytes(puzzle.goal), bound.name,
+           bound.detail, depth)
+    got = _frontiers.get(key)
+    if got is not None:
+        return got
+    w, n = puzzle.w, puzzle.n
+    FW, sx = fsm.board_table(w, fsm.DEPTH)
+    nbrs = _neighbours(w, puzzle.h)
+    parts = bound.partitions[:3] if bound.kind == "pdb" else None
+
+    def rank(board):
+        if parts is None:
+            return (bound.init(board)[0], 0)
+        pos = [0] * n
+        for cell, t in enumerate(board):
+            pos[t] = cell
+        sums = [sum(p.table[p.index(pos)] for p in pats) for pats in parts]
+        return (max(sums), -min(sums))
+    out = []
+    start = list(puzzle.start)
+    stack = [([start.index(0)], sx, start, 0)]
+    while stack:
+        blanks, state, board, h = stack.pop()
+        if len(blanks) > depth:
+            out.append((blanks, state, h))
+            continue
+        b = blanks[-1]
+        children = []
+        for j, c in enumerate(nbrs[b]):
+            fs = FW[state + c - b]
+            if fs >= 0:
+                child = list(board)
+                child[b], child[c] = child[c], 0
+                children.append((rank(child), j, blanks + [c], fs, child))
+        children.sort(key=lambda x: x[:2])
+        for r, _j, cb, fs, child in reversed(children):
+            stack.append((cb, fs, child, r[0]))
+    _frontiers.clear()
+    _frontiers[key] = out
+    return out
+
+
+class _At:
+    """A frontier position as the kernels read a puzzle."""
+
+    def __init__(self, puzzle, board):
+        self.w, self.h, self.n = puzzle.w, puzzle.h, puzzle.n
+        self.start = board
+        self.goal = puzzle.goal
+
+
+def plan_parts(puzzle, bound, *, max_nodes=PLAN_NODES, depth=SPLIT_DEPTH):
+    """Generator: the first stage of a search in parts.  IDA* runs in one
+    piece up to ``max_nodes``; returns ``(SearchResult, None)`` when that
+    settles it, else ``(None, limit)``: the first bound the parts search
+    (every bound below it is proven empty, and it exceeds ``depth``, so no
+    solution ends before the frontier)."""
+    clock = Clock()
+    try:
+        result = yield from search(puzzle, bound, max_nodes=max_nodes, clock=clock)
+        return result, None
+    except SearchLimit as limit:
+        lower = limit.details.get("lower_bound", 0)
+    if lower <= depth:
+        # a solution could end before the frontier: search in one piece
+        return (yield from search(puzzle, bound, clock=clock)), None
+    return None, lower
+
+
+def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=None):
+    """Generator: one IDA* iteration at bound ``limit`` below the frontier
+    positions ``index``, ``index + parts``, ... (``frontier``): the parts
+    walk the frontier side by side in the order of the search in one piece.
+    Returns ``(SearchResult of a solution from the start or None, exhausted,
+    expanded, generated)``; ``exhausted``: nothing was cut off, so this part
+    holds no solution at any bound.  A solution found is as long as
+    ``limit``; whether that is optimal is for the caller to say (every part
+    of every smaller bound must have come back empty)."""
+    clock = clock or Clock()
+    cp = Checkpoint(clock=clock)
+    counts = [0, 0]
+    exhausted = True
+    start = list(puzzle.start)
+
+    def tick(expanded, generated, lim, d):
+        return _checkpoint(cp, None, expanded, generated, limit, d, [])
+    kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
+    for blanks, state, h in frontier(puzzle, bound, depth)[index::parts]:
+        g = len(blanks) - 1
+        if g + h > limit:
+            exhausted = False
+            continue
+        board = list(start)
+        for b, c in zip(blanks, blanks[1:]):
+            board[b], board[c] = board[c], 0
+        _h0, iterate = kernel(_At(puzzle, board), bound)
+        nextb, found, _ = yield from iterate(limit - g, counts, False, cp, tick, state=state)
+        if found is not None:
+            moves, states = path_states(puzzle, blanks[:-1] + found)
+            result = SearchResult(moves, states, len(moves), False,
+                                  stats(clock, counts[0], counts[1], len(states),
+                                        depth=len(moves), heuristic=bound.name),
+                                  {"lower_bound": limit})
+            return result, False, counts[0], counts[1]
+        if nextb != 1 << 30:
+            exhausted = False
+    return None, exhausted, counts[0], counts[1]

@@ -1,0 +1,197 @@
+// A search split over several solver workers (solver.js), one per core:
+// api.py's `part` op does the searching, this file only schedules.  Used by
+// solve.js when the chosen method can split (describe's `parts`) and the
+// page has more than one core to give it.
+//
+// The plan request (no `limit`) searches in one piece up to a small budget
+// on the first worker: easy positions end there.  Otherwise it names the
+// first bound L0 of the iterations; every iteration is cut into `parts`
+// parts (api.py: the positions a few moves from the start, in the order the
+// search in one piece visits them, dealt out like cards, so the parts walk
+// that order side by side) and the jobs (bound, part) go to whichever
+// worker is free, smallest bound first.  One shared bound: a found solution
+// of length L is the answer, and it is proven optimal once every part of
+// every bound below L came back empty; the proven lower bound is the
+// smallest bound with a job still open.  Jobs of bounds at or above the
+// best found are then dropped or cancelled.  One Cancel stops every
+// worker's job.  A worker that dies (solver.js replaces it: a "crashed"
+// reply) loses nothing: its job goes back to the queue, and the search
+// fails with a message only when the same job has crashed MAX_CRASHES times.
+
+const MAX_CRASHES = 3;
+const PARTS_PER_WORKER = 2;
+
+export class ParallelSearch {
+  // `solvers`: Solver objects (the first is the page's own), `request`: the
+  // solve request (op solve; its code, algorithm, heuristic, max_memory).
+  constructor(solvers, request, onProgress = () => {}) {
+    this.solvers = solvers;
+    this.base = { op: "part", code: request.code, algorithm: request.algorithm,
+      heuristic: request.heuristic, max_memory: request.max_memory };
+    this.onProgress = onProgress;
+    this.t0 = performance.now();
+    this.running = new Map();   // solver -> {job, promise}
+    this.stopped = null;        // the reply that ends the search, once known
+    this.crashes = new Map();   // job key -> crashes
+    this.restarts = 0;
+    this.jobs = 0;
+    this.expanded = 0;
+    this.generated = 0;
+    this.best = null;           // {length, found}
+    this.id = `parallel-${Math.random().toString(36).slice(2)}`;
+  }
+
+  elapsed() {
+    return (performance.now() - this.t0) / 1000;
+  }
+
+  // Resolves with a solve reply (or {ok: false, error}), like Solver.request.
+  run() {
+    this.promise = new Promise((resolve) => { this.resolve = resolve; });
+    this.start();
+    return this.promise;
+  }
+
+  async start() {
+    const first = this.solvers[0];
+    const planReq = first.request({ ...this.base }, (p) => this.onProgress({ ...p, workers: 1 }));
+    this.running.set(first, { job: null, promise: planReq });
+    const plan = await planReq;
+    this.running.delete(first);
+    if (this.stopped) return;
+    if (!plan.ok) return this.finish(plan);
+    if (plan.solved) return this.finish({ ...plan.solved, workers: 1 });
+    this.parts = PARTS_PER_WORKER * this.solvers.length;
+    this.live = new Set(Array.from({ length: this.parts }, (_, k) => k));
+    this.open = new Map();        // bound -> parts of it not yet back empty
+    this.queue = [];              // [{limit, index}]
+    this.top = plan.limit - 2;    // the last bound put in the queue
+    this.lower = plan.limit;
+    this.report();
+    this.solvers.forEach((s) => this.work(s));
+  }
+
+  // The next job: the queue's first, after adding the next bound's parts
+  // when it ran dry (never a bound at or above the best found).
+  next() {
+    if (!this.queue.length && this.live.size) {
+      const limit = this.top + 2;
+      if (this.best && limit >= this.best.length) return null;
+      this.top = limit;
+      this.open.set(limit, new Set(this.live));
+      for (const index of this.live) this.queue.push({ limit, index });
+    }
+    return this.queue.shift() || null;
+  }
+
+  async work(solver) {
+    while (!this.stopped) {
+      if (!solver.ready) {
+        try { await solver.whenReady(); } catch (_) { return; }
+        continue;
+      }
+      const job = this.next();
+      if (!job) return;
+      this.jobs += 1;
+      const promise = solver.request({ ...this.base, parts: this.parts, index: job.index, limit: job.limit },
+        (p) => this.liveProgress(solver, p));
+      this.running.set(solver, { job, promise });
+      const reply = await promise;
+      this.running.delete(solver);
+      if (this.stopped) return;
+      this.done(job, reply);
+    }
+  }
+
+  // A running job's own progress: a table being prepared is said as it
+  // is; nodes are added to the parts already back.
+  liveProgress(solver, p) {
+    const run = this.running.get(solver);
+    if (!run || this.stopped) return;
+    if (p.phase) {
+      this.onProgress({ ...p, workers: this.solvers.length });
+      return;
+    }
+    run.expanded = p.expanded || 0;
+    this.report();
+  }
+
+  done(job, reply) {
+    const key = `${job.limit}:${job.index}`;
+    if (!reply.ok) {
+      if (reply.error.type === "crashed" || reply.error.type === "startup") {
+        // the worker died (or failed to start): the job goes back, first
+        this.restarts += 1;
+        const n = (this.crashes.get(key) || 0) + 1;
+        this.crashes.set(key, n);
+        if (n >= MAX_CRASHES) {
+          return this.finish({ ok: false, error: { type: "crashed",
+            message: `A worker stopped ${n} times on the same part of the search (${reply.error.message})` } });
+        }
+        this.queue.unshift(job);
+        return;
+      }
+      if (reply.error.type === "cancelled") return;     // dropped: a bound no longer needed
+      return this.finish(reply);
+    }
+    this.expanded += reply.expanded;
+    this.generated += reply.generated;
+    if (reply.found && (!this.best || reply.limit < this.best.length)) {
+      this.best = { length: reply.limit, found: reply.found };
+      // bounds at or above it are no longer needed
+      this.queue = this.queue.filter((j) => j.limit < this.best.length);
+      for (const [solver, run] of this.running) {
+        if (run.job && run.job.limit >= this.best.length) solver.cancel(run.promise.id);
+      }
+      this.improvement = { ...reply.found, optimal: false, lower_bound: this.lower, seconds: this.elapsed() };
+    }
+    if (reply.exhausted) this.live.delete(job.index);
+    const open = this.open.get(job.limit);
+    if (open && !reply.found) {
+      open.delete(job.index);
+      if (!open.size) this.open.delete(job.limit);
+    }
+    this.lower = Math.min(...this.open.keys(), this.top + 2);
+    if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
+    if (!this.best && !this.live.size && !this.open.size) {
+      return this.finish({ ok: false, error: { type: "no_solution", message: "No solution exists: every part of the search came back empty." } });
+    }
+    this.report();
+    this.improvement = null;
+  }
+
+  report() {
+    let expanded = this.expanded;
+    for (const run of this.running.values()) expanded += run.expanded || 0;
+    const rec = { elapsed: this.elapsed(), lower_bound: this.lower, bound: this.lower,
+      expanded, generated: this.generated, workers: this.solvers.length,
+      parts: this.parts, jobs: this.jobs };
+    if (this.best) rec.best = this.best.length;
+    if (this.improvement) rec.improvement = this.improvement;
+    this.onProgress(rec);
+  }
+
+  answer() {
+    const f = this.best.found;
+    return { ...f, ok: true, op: "solve", optimal: true, lower_bound: this.best.length,
+      algorithm_label: `${f.algorithm_label} on ${this.solvers.length} workers`,
+      improvements: [], workers: this.solvers.length,
+      parallel: { workers: this.solvers.length, parts: this.parts, jobs: this.jobs, restarts: this.restarts },
+      stats: { expanded: this.expanded, generated: this.generated, seconds: this.elapsed() } };
+  }
+
+  // End the search with `reply`: every job still out is cancelled.
+  finish(reply) {
+    if (this.stopped) return;
+    this.stopped = reply;
+    for (const [solver, run] of this.running) solver.cancel(run.promise.id);
+    this.running.clear();
+    this.resolve(reply);
+  }
+
+  // The page's Cancel: the best found (if any) is kept by solve.js, with
+  // the proven bound it heard in the progress records.
+  cancel() {
+    this.finish({ ok: false, error: { type: "cancelled", message: "Cancelled." } });
+  }
+}
