@@ -650,7 +650,7 @@ def exact_bound(puzzle, table):
 # -- the search in parts, for several workers ----------------------------------------
 
 SPLIT_DEPTH = 6           # the frontier's depth: about 100 positions on 4x4
-PLAN_NODES = 100_000      # nodes searched in one piece before a search is split
+PLAN_NODES = 10_000       # nodes searched in one piece before a search is split
 
 
 _frontiers = {}            # the last frontier a worker computed (one entry)
