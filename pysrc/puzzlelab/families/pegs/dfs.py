@@ -102,9 +102,10 @@ def _limited_builder(puzzle, kern, budget, limits, roots):
     layer = []
     for g in roots:
         c = kern.canon(g)
-        if c not in table:
+        rooms = room(c)
+        if c not in table and min(rooms) >= 0:      # (a goal the start cannot afford: none)
             table[c] = 0
-            layer.append((c, room(c)))
+            layer.append((c, rooms))
     extra = costs[2:]
     c0, c1 = costs[0], costs[1]
     depth = 0
