@@ -200,6 +200,12 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     iso = isolation_counter(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
+    # a goal that no child of the start can reach (its pagodas refuse them
+    # all: Diamond 41's f5 and i5 with d2 empty) is not tested again
+    kids = [origin ^ opt[0] for opt in firsts(origin)]
+    live = [g for g in pags if any(not hopeless([g], c) for c in kids)]
+    if live:
+        pags = live
     stuck = board.unjumpable
 
     # after the light dives the noise varies the opening only: below

@@ -40,7 +40,7 @@ def pagodas(puzzle):
             while len(fib) <= top:
                 fib.append(fib[-1] + fib[-2])
             weights.append([fib[top - d] for d in ds])
-        weights += tight.get(goal, [])
+        weights = tight.get(goal, []) + weights     # (the likeliest to refuse first)
         lone = goal.bit_count() == 1
         group = []
         for w in weights:
