@@ -736,8 +736,9 @@ def test_big_boards_solved_through_the_api(code):
 
 def test_tight_pagodas_and_reach_limits_are_sound():
     """The dfs's pruning never drops a position that can still finish: on
-    small random boards (every one the orbit search covers), every position
-    reachable from the start from which one peg can still be reached passes
+    small random boards (every one the orbit search covers; one peg
+    anywhere, or a goal pattern), every position reachable from the start
+    from which the goal can still be reached passes
     the pagoda check (the lone survivor's last jump paid for; the tight orbit
     pagodas, negative weights allowed) and, with fewer pegs than the start,
     the limits the endgame table's backward search obeys.  And the pruning
@@ -750,8 +751,13 @@ def test_tight_pagodas_and_reach_limits_are_sound():
         lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
         h, w = rng.randint(3, 4), rng.randint(3, 4)
         rows = ["".join(rng.choice("oooooo._") for _ in range(w)) for _ in range(h)]
+        code = f"pegs:{lattice}:" + "/".join(rows)
+        if rng.random() < 0.4:      # a goal pattern: a lone peg, or '?' holes beside it
+            goal = ["".join("_" if ch == "_" else rng.choice("." * 12 + "o?")
+                            for ch in row) for row in rows]
+            code += ":" + "/".join(goal)
         try:
-            puzzle = codes.parse(f"pegs:{lattice}:" + "/".join(rows))
+            puzzle = codes.parse(code)
         except CodeError:
             continue
         start = puzzle.start
@@ -765,13 +771,13 @@ def test_tight_pagodas_and_reach_limits_are_sound():
             state = todo.pop()
             children[state] = [nxt for _m, nxt in puzzle.jump_successors(state)]
             todo += [c for c in children[state] if c not in children]
-        alive = {}              # state -> can still end with one peg
+        alive = {}              # state -> can still reach the goal
         for state in sorted(children, key=int.bit_count):
-            alive[state] = state.bit_count() == 1 or any(alive[c] for c in children[state])
+            alive[state] = puzzle.is_goal(state) or any(alive[c] for c in children[state])
         for state, good in alive.items():
             pruned = hopeless(groups, state) or (
                 state.bit_count() < start.bit_count() and over_limit(limits, state))
-            assert not (good and pruned), (rows, puzzle.board.rows(state))
+            assert not (good and pruned), (code, puzzle.board.rows(state))
             refused += pruned
     assert engaged > 40 and refused > 300
 

@@ -1,6 +1,9 @@
 """Pagoda functions: weights on the holes whose sum over the pegs never grows
-under a jump, so a position whose sum is below the goal's cannot reach it.
-Used by dfs.py and beam.py to drop hopeless positions.
+under a jump, so a position whose sum is below the goal's cannot reach it,
+nor one whose sum is above the start's be reached.  Used by dfs.py and
+beam.py to drop hopeless positions, by dfs.py's endgame table to skip
+positions the start cannot reach (``reach_limits``), and by puzzle.py to
+refuse a lone survivor outright (``single_peg_refusal``).
 """
 
 import operator
@@ -18,8 +21,12 @@ def pagodas(puzzle):
     sublattice), and Conway's resource count around a hole t,
     p(h) = Fib(D + 2 - dist(h, t)) with the lattice's own distance (taxicab
     on sq4, king's moves on sq8, hexagonal on tri), whose Fibonacci weights
-    make a jump straight towards t break even.  "One peg anywhere" gets one
-    group per finishing hole its class allows."""
+    make a jump straight towards t break even; and for a lone survivor the
+    tight orbit pagodas (``tight_pagodas``, negative weights allowed).  "One
+    peg anywhere" gets one group per finishing hole its class allows.  Each
+    entry is (byte tables, goal's sum, sum needed by a position of two pegs
+    or more): for a lone survivor the latter adds the cheapest last jump
+    into its hole."""
     board = puzzle.board
     if puzzle.goal_kind == "anywhere":
         goals = [(1 << h, board.holes[h]) for h in range(board.n)
@@ -28,7 +35,11 @@ def pagodas(puzzle):
         pegs = board.bits(puzzle.goal_peg)
         goals = [(puzzle.goal_peg, board.holes[pegs[0]] if pegs else None)]
     dist = _DISTANCE[board.lattice]
-    tight = tight_pagodas(puzzle, [g for g, _c in goals]) if goals else {}
+    # a lone survivor: the goal position is that one peg (no '?' holes), so
+    # a position of two pegs or more must still make the last jump into it
+    lone = puzzle.goal_kind == "anywhere" or (puzzle.goal_peg.bit_count() == 1
+                                              and not puzzle.goal_free)
+    tight = tight_pagodas(puzzle, [g for g, _c in goals]) if goals and lone else {}
     groups = []
     for goal, centre in goals:
         weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
@@ -41,12 +52,9 @@ def pagodas(puzzle):
                 fib.append(fib[-1] + fib[-2])
             weights.append([fib[top - d] for d in ds])
         weights = tight.get(goal, []) + weights     # (the likeliest to refuse first)
-        lone = goal.bit_count() == 1
         group = []
         for w in weights:
             need = sum(w[h] for h in board.bits(goal))
-            # a position of two pegs or more still has the last jump into a
-            # lone survivor's hole to pay for
             last = _last_jump_cost(board, w, goal) if lone else 0
             # (a pagoda prunes something only if some position sums below it)
             if sum(x for x in w if x < 0) < need + last:
@@ -77,7 +85,8 @@ _DISTANCE = {
 
 def hopeless(groups, q):
     """True when, for every goal, a pagoda function proves ``q`` cannot
-    reach it."""
+    reach it (``q``'s sum below the goal's, or with two pegs or more below
+    what the last jump into a lone survivor needs)."""
     if not groups:
         return False
     many = q & (q - 1)
