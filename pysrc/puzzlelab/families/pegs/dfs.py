@@ -11,7 +11,7 @@ import random
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
                               ticking, DEFAULT_MAX_STATES)
 from .kernel import Kernel, goal_positions, isolation_counter
-from .pagodas import hopeless, over_limit, pagodas, reach_bound, reach_limits
+from .pagodas import hopeless, pagodas, reach_bound, reach_limits
 
 # machine words per dead position besides the state (tests/test_budget.py): a
 # set's slots, two to seven per member depending on how full it is just now
@@ -103,7 +103,7 @@ def _limited_builder(puzzle, kern, budget, limits, roots):
     for g in roots:
         c = kern.canon(g)
         rooms = room(c)
-        if c not in table and min(rooms) >= 0:      # (a goal the start cannot afford: none)
+        if c not in table and min(rooms) >= 0:      # (one the start cannot afford: left out)
             table[c] = 0
             layer.append((c, rooms))
     extra = costs[2:]
@@ -149,8 +149,10 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     early mistake and still ends in an exhaustive search when there is no
     solution.
     Positions with few pegs are looked up in an endgame table built
-    backwards from the goal, and positions that a pagoda function proves
-    hopeless are dropped at once."""
+    backwards from the goal (only through positions the start's pagoda
+    sums allow, ``pagodas.reach_limits``), and positions that a pagoda
+    function proves hopeless are dropped at once (with the tight orbit
+    pagodas, nearly every jump must break even: Diamond 41)."""
     cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
                     sample=puzzle.start, words=WORDS)
     board = puzzle.board
