@@ -128,17 +128,39 @@ CASES = [
 ]
 # Time to a first solution (the quick method, dfs) on every big preset and on
 # the French board's solvable single vacancies; the answer is the jump count
-# (44 pegs -> 1: 43 jumps...), every solution replayed.  Diamond 41 (e4
-# empty) is not here: a pagoda function proves it impossible, and the solver
-# refuses it before any search (docs/pegs.md).
+# (44 pegs -> 1: 43 jumps...), every solution replayed.  Diamond 41 with e4
+# empty is not here: a pagoda function proves it impossible, and the solver
+# refuses it before any search; d2 empty is (docs/pegs.md).
 FIRST = [("English 33", "pegs:english"), ("English 33 c1 complement",
                                           "pegs:english-c1-complement"),
          ("French 37 c1", "pegs:french"), ("French 37 d2", "pegs:french-d2"),
          ("French 37 d3", "pegs:french-d3"), ("French 37 d2 -> d6", "pegs:french-d2-d6"),
          ("Triangle 28", "pegs:triangle28"), ("Triangle 36", "pegs:triangle36"),
-         ("Wiegleb 45 centre game", "pegs:wiegleb45")]
+         ("Wiegleb 45 centre game", "pegs:wiegleb45"),
+         ("Diamond 41 d2", "pegs:diamond41-d2")]
 CASES += [_case(f"First solution (dfs): {name}", code, None, algorithm="dfs",
                 baseline=False, quick=code == "pegs:english") for name, code in FIRST]
+
+
+def seed_times(code, seeds=(1, 2, 3, 4, 5)):
+    """CPU seconds of the dfs to a first solution (replayed) of ``code``,
+    cold, once per seed: the spread of a randomised search.  A job for
+    run.py's runners too (CPython or Pyodide): rows of (seed, seconds,
+    jumps)."""
+    import time
+    rows = []
+    for seed in seeds:
+        puzzle = codes.parse(code)
+        pegs_dfs.forget()
+        t = time.process_time()
+        result = drain(pegs_dfs.dfs(puzzle, seed=seed))
+        seconds = time.process_time() - t
+        state = puzzle.start
+        for move in result.moves:
+            state = next(s for m, s in puzzle.successors(state) if m == move)
+        assert puzzle.is_goal(state)
+        rows.append((seed, round(seconds, 3), result.extra["jumps"]))
+    return rows
 
 
 def _answer(case, result):

@@ -719,7 +719,7 @@ def _replay_reply(code, reply):
     return puzzle, state
 
 
-@pytest.mark.parametrize("code", ["pegs:wiegleb45"])
+@pytest.mark.parametrize("code", ["pegs:wiegleb45", "pegs:diamond41-d2"])
 def test_big_boards_solved_through_the_api(code):
     """Issue 16: the big boards' presets get a first solution from the quick
     method through the API (found by the search, replayed jump by jump);
@@ -732,3 +732,102 @@ def test_big_boards_solved_through_the_api(code):
     refused = api.run({"op": "solve", "code": "pegs:diamond41", "algorithm": "dfs"})
     assert not refused["ok"] and refused["error"]["type"] == "unsolvable"
     assert "pagoda" in refused["error"]["message"]
+
+
+def test_tight_pagodas_and_reach_limits_are_sound():
+    """The dfs's pruning never drops a position that can still finish: on
+    small random boards (every one the orbit search covers; one peg
+    anywhere, or a goal pattern), every position reachable from the start
+    from which the goal can still be reached passes
+    the pagoda check (the lone survivor's last jump paid for; the tight orbit
+    pagodas, negative weights allowed) and, with fewer pegs than the start,
+    the limits the endgame table's backward search obeys.  And the pruning
+    does refuse positions that are dead."""
+    from puzzlelab.families.pegs.pagodas import (hopeless, orbit_pagodas, over_limit,
+                                                 pagodas, reach_limits)
+    rng = random.Random(7)
+    engaged = refused = 0
+    for _ in range(300):
+        lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
+        h, w = rng.randint(3, 4), rng.randint(3, 4)
+        rows = ["".join(rng.choice("oooooo._") for _ in range(w)) for _ in range(h)]
+        code = f"pegs:{lattice}:" + "/".join(rows)
+        if rng.random() < 0.4:      # a goal pattern: a lone peg, or '?' holes beside it
+            goal = ["".join("_" if ch == "_" else rng.choice("." * 12 + "o?")
+                            for ch in row) for row in rows]
+            code += ":" + "/".join(goal)
+        try:
+            puzzle = codes.parse(code)
+        except CodeError:
+            continue
+        start = puzzle.start
+        if start.bit_count() < 2 or orbit_pagodas(puzzle.board) is None:
+            continue
+        groups, limits = pagodas(puzzle), reach_limits(puzzle)
+        engaged += bool(limits)
+        children = {}
+        todo = [start]
+        while todo:
+            state = todo.pop()
+            children[state] = [nxt for _m, nxt in puzzle.jump_successors(state)]
+            todo += [c for c in children[state] if c not in children]
+        alive = {}              # state -> can still reach the goal
+        for state in sorted(children, key=int.bit_count):
+            alive[state] = puzzle.is_goal(state) or any(alive[c] for c in children[state])
+        for state, good in alive.items():
+            pruned = hopeless(groups, state) or (
+                state.bit_count() < start.bit_count() and over_limit(limits, state))
+            assert not (good and pruned), (code, puzzle.board.rows(state))
+            refused += pruned
+    assert engaged > 40 and refused > 300
+
+
+def test_diamond41_solved_within_a_budget_the_old_dfs_exceeded():
+    """Diamond 41 with d2 empty (the start of Durango Bill's sample game):
+    every jump but one must break even under the rim pagoda (weights -1 on
+    the rim, the pagoda of docs/pegs.md), so the dfs drops any position
+    that spent more, and its endgame table, built backwards only through
+    positions the start can afford, reaches 12 pegs.  It finds a solution
+    holding under 400,000 positions (about 175,000 at the default seed);
+    the dfs before (parity and resource-count pagodas only) held 1.3
+    million after 10 s with no solution."""
+    puzzle = codes.parse("pegs:diamond41-d2")
+    pegs_dfs.forget()
+    result = drain(pegs_dfs.dfs(puzzle, max_states=400_000))
+    check(puzzle, result)
+    assert result.extra["jumps"] == 39 and result.stats["peak"] < 400_000
+    assert puzzle.board.cell_name(result.states[-1].bit_length() - 1) in {"f2", "c5", "f8"}
+
+
+def test_rim_pagoda_is_among_the_tight_ones():
+    """The rim pagoda of docs/pegs.md (by distance from e5: 0, +1, 0, +1,
+    -1 on the rim) is what the orbit search finds tightest for d2 empty:
+    with d2 empty the start sums to +1, the first jump costs 1 and the
+    last (into the rim, f2) costs 1, so nothing is left to spare."""
+    from puzzlelab.families.pegs.pagodas import reach_limits, tight_pagodas
+    puzzle = codes.parse("pegs:diamond41-d2")
+    board = puzzle.board
+    by_class = {0: 0, 1: 1, 2: 0, 3: 1, 4: -1}
+    rim = [by_class[abs(r - 4) + abs(c - 4)] for r, c in board.holes]
+    f2 = 1 << board.index[(1, 5)]
+    assert rim in tight_pagodas(puzzle, [f2])[f2]
+    limits = {tuple(w): bound for w, _t, bound in reach_limits(puzzle)}
+    assert limits[tuple(rim)] == 0         # +1 at the start, and the first jump costs 1
+
+
+def test_endgame_table_under_limits_is_the_plain_one_filtered():
+    """The backward search under pagoda limits keeps exactly the positions
+    of the plain one that the limits allow (sums only grow backwards, so
+    no allowed position is reached only through a forbidden one)."""
+    from puzzlelab.families.pegs.kernel import Kernel
+    from puzzlelab.families.pegs.pagodas import over_limit, reach_limits
+    puzzle = codes.parse("pegs:diamond41-d2")
+    kern = Kernel(puzzle, fix_start=False)
+    limits = reach_limits(puzzle)
+    assert limits
+    plain, k_plain = drain(pegs_dfs.endgame_builder(puzzle, kern, 60_000))
+    limited, k_limited = drain(pegs_dfs.endgame_builder(puzzle, kern, 60_000, limits))
+    assert k_limited > k_plain >= 6
+    want = {c: d for c, d in plain.items() if not over_limit(limits, c)}
+    got = {c: d for c, d in limited.items() if c.bit_count() <= k_plain}
+    assert got == want and len(want) < len(plain)

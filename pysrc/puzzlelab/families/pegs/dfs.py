@@ -11,7 +11,7 @@ import random
 from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
                               ticking, DEFAULT_MAX_STATES)
 from .kernel import Kernel, goal_positions, isolation_counter
-from .pagodas import hopeless, pagodas
+from .pagodas import hopeless, pagodas, reach_bound, reach_limits
 
 # machine words per dead position besides the state (tests/test_budget.py): a
 # set's slots, two to seven per member depending on how full it is just now
@@ -19,6 +19,8 @@ WORDS = 10
 
 FIRST_TABLE = 30_000        # positions in the first endgame table of dfs
 TABLE_BUDGET = 300_000      # ... and in the one it builds when dives keep failing
+LIMITED_TABLE = 100_000     # ... when pagoda limits prune the table (a deeper one costs
+                            # more to build than it saves the dives: Diamond 41, d2 empty)
 TABLE_SHARE = 4             # ... each at most this share of the memory budget
 GROW_TABLE_AFTER = 30       # dives before the bigger table is built
 LIGHT_DIVES = 10            # dives before the inward term weighs in full
@@ -38,17 +40,22 @@ INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 _MEMORY = {}
 
 
-def endgame_builder(puzzle, kern, budget=TABLE_BUDGET):
+def endgame_builder(puzzle, kern, budget=TABLE_BUDGET, limits=()):
     """Backward search over single unjumps from the goal positions while the
     table stays under ``budget``: canonical position -> jumps still needed.
+    Positions that the start cannot reach by the pagoda ``limits``
+    (``pagodas.reach_limits``) are left out, so the table goes deeper where
+    pagodas leave little room (Diamond 41).
     A builder generator: yields a bare tick every 1024 positions expanded
     (``search.common.ticking`` turns them into progress records) and returns
     (table, K) where every position with at most K pegs that can reach the
     goal is in the table (or (None, -1) when the goal positions are too many
-    to list)."""
+    to list), the ``limits`` permitting."""
     roots = goal_positions(puzzle)
     if roots is None:
         return None, -1
+    if limits:
+        return (yield from _limited_builder(puzzle, kern, budget, limits, roots))
     step = kern.step(False, False)
     canon = kern.canon
     table = {}
@@ -74,6 +81,61 @@ def endgame_builder(puzzle, kern, budget=TABLE_BUDGET):
     return table, low + depth
 
 
+def _limited_builder(puzzle, kern, budget, limits, roots):
+    """``endgame_builder`` under pagoda limits: each position of a layer
+    carries what each limit still allows its sum to grow (an unjump j adds
+    p(from) + p(over) - p(to)), so an unjump the start could not afford is
+    dropped before its images are computed."""
+    board = puzzle.board
+    unfirsts = kern.unfirsts()
+    images, jimg = kern.images, kern.jimg
+    costs = [tuple(w[a] + w[b] - w[t] for a, b, t in board.jumps) for w, _t, _b in limits]
+    pad = ()
+    if len(costs) == 1:             # the loop below reads two: a second that costs nothing
+        costs.append((0,) * len(board.jumps))
+        pad = (0,)
+
+    def room(q):
+        return tuple(bound - sum(w[h] for h in board.bits(q))
+                     for w, _t, bound in limits) + pad
+    table = {}
+    layer = []
+    for g in roots:
+        c = kern.canon(g)
+        rooms = room(c)
+        if c not in table and min(rooms) >= 0:      # (one the start cannot afford: left out)
+            table[c] = 0
+            layer.append((c, rooms))
+    extra = costs[2:]
+    c0, c1 = costs[0], costs[1]
+    depth = 0
+    low = min((g.bit_count() for g in roots), default=0)
+    top = puzzle.after_first.bit_count()
+    while layer and low + depth < top - 1:
+        nxt = []
+        for k, (s, rooms) in enumerate(layer):
+            if not k & 1023:
+                yield
+            r0, r1 = rooms[0], rooms[1]
+            imgs = None
+            for _mask, _a, j in unfirsts(s):
+                if c0[j] > r0 or c1[j] > r1:
+                    continue
+                if extra and any(cost[j] > r for cost, r in zip(extra, rooms[2:])):
+                    continue
+                if imgs is None:
+                    imgs = images(s)
+                c = min([u ^ v for u, v in zip(imgs, jimg[j])])
+                if c not in table:
+                    table[c] = depth + 1
+                    nxt.append((c, tuple(r - cost[j] for r, cost in zip(rooms, costs))))
+        depth += 1
+        layer = nxt
+        if len(table) + 4 * len(layer) > budget:
+            break
+    return table, low + depth
+
+
 def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     """Depth-first over jumps with a dead-position table (up to symmetry).
 
@@ -87,8 +149,10 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     early mistake and still ends in an exhaustive search when there is no
     solution.
     Positions with few pegs are looked up in an endgame table built
-    backwards from the goal, and positions that a pagoda function proves
-    hopeless are dropped at once."""
+    backwards from the goal (only through positions the start's pagoda
+    sums allow, ``pagodas.reach_limits``), and positions that a pagoda
+    function proves hopeless are dropped at once (with the tight orbit
+    pagodas, nearly every jump must break even: Diamond 41)."""
     cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
                     sample=puzzle.start, words=WORDS)
     board = puzzle.board
@@ -104,14 +168,22 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
            puzzle.goal_empty, puzzle.goal_free, tuple(kern.ks),
            None if roots is None else tuple(roots))
     memo = _MEMORY.get(key)
+    # a table built under the pagoda limits of one start serves another
+    # start only if that one's limits are within them (a later position of
+    # the same game always is)
+    if memo is not None and not all(reach_bound(board, w, origin) <= bound
+                                    for w, _t, bound in memo["limits"]):
+        memo = None
     if memo is None or memo["held"] + len(memo["dead"]) > cp.max_states // 2:
         _MEMORY.clear()
+        limits = reach_limits(puzzle)
         table, table_pegs = yield from ticking(
-            endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE)),
+            endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE),
+                            limits),
             cp.clock, phase="endgame table")
         memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
                                "held": len(table) if table is not None else 0,
-                               "dead": set()}
+                               "dead": set(), "limits": limits}
     table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
     target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
@@ -130,6 +202,12 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     iso = isolation_counter(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
+    # a goal that no child of the start can reach (its pagodas refuse them
+    # all: Diamond 41's f5 and i5 with d2 empty) is not tested again
+    kids = [origin ^ opt[0] for opt in firsts(origin)]
+    live = [g for g in pags if any(not hopeless([g], c) for c in kids)]
+    if live:
+        pags = live
     stuck = board.unjumpable
 
     # after the light dives the noise varies the opening only: below
@@ -225,7 +303,9 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                 # marked dead by the small one stay dead)
                 table, table_pegs = yield from ticking(
                     endgame_builder(puzzle, kern,
-                                    min(TABLE_BUDGET, cp.max_states // TABLE_SHARE)),
+                                    min(LIMITED_TABLE if memo["limits"] else TABLE_BUDGET,
+                                        cp.max_states // TABLE_SHARE),
+                                    memo["limits"]),
                     cp.clock, phase="endgame table")
                 held_table = len(table)
                 memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)

@@ -1,6 +1,9 @@
 """Pagoda functions: weights on the holes whose sum over the pegs never grows
-under a jump, so a position whose sum is below the goal's cannot reach it.
-Used by dfs.py and beam.py to drop hopeless positions.
+under a jump, so a position whose sum is below the goal's cannot reach it,
+nor one whose sum is above the start's be reached.  Used by dfs.py and
+beam.py to drop hopeless positions, by dfs.py's endgame table to skip
+positions the start cannot reach (``reach_limits``), and by puzzle.py to
+refuse a lone survivor outright (``single_peg_refusal``).
 """
 
 import operator
@@ -18,8 +21,12 @@ def pagodas(puzzle):
     sublattice), and Conway's resource count around a hole t,
     p(h) = Fib(D + 2 - dist(h, t)) with the lattice's own distance (taxicab
     on sq4, king's moves on sq8, hexagonal on tri), whose Fibonacci weights
-    make a jump straight towards t break even.  "One peg anywhere" gets one
-    group per finishing hole its class allows."""
+    make a jump straight towards t break even; and for a lone survivor the
+    tight orbit pagodas (``tight_pagodas``, negative weights allowed).  "One
+    peg anywhere" gets one group per finishing hole its class allows.  Each
+    entry is (byte tables, goal's sum, sum needed by a position of two pegs
+    or more): for a lone survivor the latter adds the cheapest last jump
+    into its hole."""
     board = puzzle.board
     if puzzle.goal_kind == "anywhere":
         goals = [(1 << h, board.holes[h]) for h in range(board.n)
@@ -28,6 +35,11 @@ def pagodas(puzzle):
         pegs = board.bits(puzzle.goal_peg)
         goals = [(puzzle.goal_peg, board.holes[pegs[0]] if pegs else None)]
     dist = _DISTANCE[board.lattice]
+    # a lone survivor: the goal position is that one peg (no '?' holes), so
+    # a position of two pegs or more must still make the last jump into it
+    lone = puzzle.goal_kind == "anywhere" or (puzzle.goal_peg.bit_count() == 1
+                                              and not puzzle.goal_free)
+    tight = tight_pagodas(puzzle, [g for g, _c in goals]) if goals and lone else {}
     groups = []
     for goal, centre in goals:
         weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
@@ -39,15 +51,25 @@ def pagodas(puzzle):
             while len(fib) <= top:
                 fib.append(fib[-1] + fib[-2])
             weights.append([fib[top - d] for d in ds])
+        weights = tight.get(goal, []) + weights     # (the likeliest to refuse first)
         group = []
         for w in weights:
             need = sum(w[h] for h in board.bits(goal))
-            if need > 0:
-                group.append((_byte_tables(board, w), need))
+            last = _last_jump_cost(board, w, goal) if lone else 0
+            # (a pagoda prunes something only if some position sums below it)
+            if sum(x for x in w if x < 0) < need + last:
+                group.append((_byte_tables(board, w), need, need + last))
         if not group:
             return []           # some goal no pagoda can rule out
         groups.append(group)
     return groups
+
+
+def _last_jump_cost(board, w, goal):
+    """The least p(from) + p(over) - p(to) of a jump into the lone peg of
+    ``goal`` (never negative for a pagoda function)."""
+    f = goal.bit_length() - 1
+    return min((w[a] + w[b] - w[t] for a, b, t in board.jumps if t == f), default=0)
 
 
 def _byte_tables(board, w):
@@ -63,17 +85,19 @@ _DISTANCE = {
 
 def hopeless(groups, q):
     """True when, for every goal, a pagoda function proves ``q`` cannot
-    reach it."""
+    reach it (``q``'s sum below the goal's, or with two pegs or more below
+    what the last jump into a lone survivor needs)."""
     if not groups:
         return False
+    many = q & (q - 1)
     for group in groups:
-        for tables, need in group:
+        for tables, need, need_many in group:
             total = 0
             x = q
             for table in tables:
                 total += table[x & 255]
                 x >>= 8
-            if total < need:
+            if total < (need_many if many else need):
                 break
         else:
             return False        # no pagoda rules this goal out
@@ -155,3 +179,131 @@ def single_peg_refusal(puzzle, finishes):
             if not left:
                 return used
     return None
+
+
+# -- every small pagoda constant on the orbits, and the tight ones ------------------
+TIGHT_SLACK = 1               # a pagoda prunes the dfs when the start can spare this little
+TIGHT_MAX = 4                 # ... at most this many per finishing hole
+_ORBIT_PAGODAS = {}           # (lattice, holes) -> list of weights by orbit, or None
+
+
+def orbit_pagodas(board):
+    """Every pagoda function with one weight of ``ORBIT_VALUES`` per orbit
+    of holes (as a tuple of weights by orbit), or None when the board has
+    more than ``MAX_ORBITS`` orbits or the backtracking over the orbits
+    passes ``MAX_NODES``.  Kept per board shape."""
+    key = (board.lattice, tuple(board.holes))
+    if key in _ORBIT_PAGODAS:
+        return _ORBIT_PAGODAS[key]
+    orb, k = hole_orbits(board)
+    out = None
+    if k <= MAX_ORBITS:
+        by_last = [[] for _ in range(k)]
+        for tri in {(orb[a], orb[b], orb[t]) for a, b, t in board.jumps}:
+            by_last[max(tri)].append(tri)
+        out = []
+        w = [0] * k
+        stack = [(0, 0)]
+        nodes = 0
+        while stack:
+            i, v = stack.pop()
+            if v == len(ORBIT_VALUES):
+                continue
+            nodes += 1
+            if nodes > MAX_NODES:
+                out = None
+                break
+            stack.append((i, v + 1))
+            w[i] = ORBIT_VALUES[v]
+            if any(w[t] > w[a] + w[b] for a, b, t in by_last[i]):
+                continue
+            if i + 1 < k:
+                stack.append((i + 1, 0))
+            else:
+                out.append(tuple(w))
+    _ORBIT_PAGODAS[key] = out
+    return out
+
+
+def tight_pagodas(puzzle, goals):
+    """goal -> weights by hole of the orbit pagodas (``orbit_pagodas``)
+    that leave the start the least to spare on the way to that goal (a
+    lone peg): its sum less the goal's and less the cheapest last jump into
+    it at most ``TIGHT_SLACK``, the tightest ``TIGHT_MAX`` of them.  Under
+    such a pagoda nearly every jump must break even, so the dfs drops a
+    position as soon as one costly jump is made (Diamond 41's rim pegs, where
+    the parity and resource-count pagodas see nothing)."""
+    board = puzzle.board
+    lone = [g for g in goals if g.bit_count() == 1]
+    found = orbit_pagodas(board) if lone else None
+    if not found:
+        return {}
+    orb, k = hole_orbits(board)
+    count = [0] * k                 # the start's pegs by orbit
+    for h in board.bits(puzzle.after_first):
+        count[orb[h]] += 1
+    values = [sum(c * x for c, x in zip(count, w)) for w in found]
+    into = {}
+    for a, b, t in board.jumps:
+        into.setdefault(t, []).append((orb[a], orb[b]))
+    out = {}
+    for goal in lone:
+        f = goal.bit_length() - 1
+        ranked = []
+        for w, value in zip(found, values):
+            last = min((w[a] + w[b] - w[orb[f]] for a, b in into.get(f, ())), default=0)
+            slack = value - w[orb[f]] - last
+            if slack <= TIGHT_SLACK and any(w):
+                ranked.append((slack, w))
+        ranked.sort()
+        out[goal] = [[w[orb[h]] for h in range(board.n)] for _s, w in ranked[:TIGHT_MAX]]
+    return out
+
+
+def reach_limits(puzzle):
+    """What the start allows of any position with fewer pegs: a list of
+    (weights by hole, byte tables, bound), one per tight orbit pagoda of
+    any goal (``tight_pagodas``), the bound from ``reach_bound``.  A
+    position whose sum exceeds a bound cannot be reached from the start:
+    the backward search that builds the dfs's endgame table leaves it out.
+    The weights are the same on every hole of an orbit, so the test holds
+    for any symmetric image of a position."""
+    board = puzzle.board
+    if puzzle.goal_kind == "anywhere":
+        goals = [1 << h for h in range(board.n)
+                 if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+    else:
+        goals = [puzzle.goal_peg]
+    seen = set()
+    out = []
+    for ws in tight_pagodas(puzzle, goals).values():
+        for w in ws:
+            if tuple(w) not in seen:
+                seen.add(tuple(w))
+                out.append((w, _byte_tables(board, w),
+                            reach_bound(board, w, puzzle.after_first)))
+    return out
+
+
+def reach_bound(board, w, start):
+    """The largest sum under pagoda ``w`` of a position with fewer pegs
+    than ``start`` reached from it: the largest sum of its children (the
+    sum never grows, and the first jump may already cost something)."""
+    sums = [sum(w[h] for h in board.bits(start ^ board.jump_masks[j]))
+            for j, (a, b, t) in enumerate(board.jumps)
+            if start >> a & 1 and start >> b & 1 and not start >> t & 1]
+    return max(sums, default=sum(w[h] for h in board.bits(start)))
+
+
+def over_limit(limits, q):
+    """True when ``q``'s sum under some pagoda of ``limits`` exceeds its
+    bound (``reach_limits``)."""
+    for _w, tables, bound in limits:
+        total = 0
+        x = q
+        for table in tables:
+            total += table[x & 255]
+            x >>= 8
+        if total > bound:
+            return True
+    return False

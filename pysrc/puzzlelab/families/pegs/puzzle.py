@@ -130,6 +130,7 @@ PRESETS = [
     ("English 33: corner c1 complement", "pegs:english-c1-complement"),
     ("French 37: c1 empty, one peg anywhere", "pegs:french"),
     ("French 37: d2 empty, finish at d6", "pegs:french-d2-d6"),
+    ("Diamond 41: d2 empty, one peg anywhere", "pegs:diamond41-d2"),
     ("Diamond 41: e4 empty, one peg anywhere (impossible: a pagoda function)",
      "pegs:diamond41"),
     ("Wiegleb 45: centre game (hard for the solvers)", "pegs:wiegleb45"),
