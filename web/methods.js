@@ -127,7 +127,7 @@ export function followMethod(app, keep = $("heuristic").value) {
   const splitters = app.desc.methods.filter((x) => x.parts && x.available && x.name !== "auto").map((x) => x.label);
   $("cores").disabled = !m.parts || deviceCores() < 2 || $("count").checked || $("factor").value !== "1";
   $("cores-field").title = deviceCores() < 2 ? "This device offers one core: every search runs on one worker."
-    : !m.parts ? `${m.label} runs on one worker${splitters.length ? `; ${splitters.join(" and ")} can split its search over several` : ""}.`
+    : !m.parts ? `${m.label} runs on one worker${m.name === "auto" && m.resolves && splitters.length ? " (its first answer comes at once from the fast solver)" : ""}${splitters.length ? `; ${splitters.join(" and ")} can split its search over several` : ""}.`
       : $("count").checked ? "Counting optimal solutions runs on one worker."
         : $("factor").value !== "1" ? "A search with a factor runs on one worker."
           : "The search is split over this many workers, one per core, sharing one bound.";

@@ -197,6 +197,10 @@ def _contract(puzzle):
     auto_json = auto.to_json(metrics)
     auto_json.update({"name": "auto", "label": f"Auto: {auto.label}",
                       "help": AUTO_HELP, "resolves": auto.name, "factor": False})
+    if family.quick_method(puzzle):
+        # auto's quick first answer comes from the solve request itself:
+        # split, it would be lost (the method itself can still be chosen)
+        auto_json["parts"] = False
     return ([auto_json] + [m.to_json(metrics) for m in methods],
             [b.to_json() for b in family.bounds(puzzle)])
 
