@@ -19,7 +19,7 @@
 // fails with a message only when the same job has crashed MAX_CRASHES times.
 
 const MAX_CRASHES = 3;
-const PARTS_PER_WORKER = 2;
+const PARTS_PER_WORKER = 4;
 
 export class ParallelSearch {
   // `solvers`: Solver objects (the first is the page's own), `request`: the

@@ -650,7 +650,8 @@ def exact_bound(puzzle, table):
 # -- the search in parts, for several workers ----------------------------------------
 
 SPLIT_DEPTH = 6           # the frontier's depth: about 100 positions on 4x4
-PLAN_NODES = 10_000       # nodes searched in one piece before a search is split
+PLAN_NODES = 50_000       # an iteration expected this big or bigger is split
+GROWTH = 5                # an iteration's nodes over the last one's, about (4x4)
 
 
 _frontiers = {}            # the last frontier a worker computed (one entry)
@@ -671,21 +672,23 @@ def frontier(puzzle, bound, depth=SPLIT_DEPTH):
     w, n = puzzle.w, puzzle.n
     FW, sx = fsm.board_table(w, fsm.DEPTH)
     nbrs = _neighbours(w, puzzle.h)
-    parts = bound.partitions[:3] if bound.kind == "pdb" else None
-
-    def rank(board):
-        if parts is None:
-            return (bound.init(board)[0], 0)
-        pos = [0] * n
-        for cell, t in enumerate(board):
-            pos[t] = cell
-        sums = [sum(p.table[p.index(pos)] for p in pats) for pats in parts]
-        return (max(sums), -min(sums))
-    out = []
     start = list(puzzle.start)
-    stack = [([start.index(0)], sx, start, 0)]
+    # the inline partitions' sums, moved along with the tile as in the
+    # kernel: (tile -> pattern, offsets, tables, the start's indices)
+    maps = []
+    if bound.kind == "pdb":
+        pos = [0] * n
+        for cell, t in enumerate(start):
+            pos[t] = cell
+        for pats in bound.partitions[:3]:
+            P, O = _tile_maps(pats, n)
+            maps.append((P, O, [p.table for p in pats], [p.index(pos) for p in pats]))
+    idx0 = [m[3] for m in maps]
+    sums0 = [sum(T[j][i] for j, i in enumerate(I)) for _P, _O, T, I in maps]
+    out = []
+    stack = [([start.index(0)], sx, start, 0, idx0, sums0)]
     while stack:
-        blanks, state, board, h = stack.pop()
+        blanks, state, board, h, idx, sums = stack.pop()
         if len(blanks) > depth:
             out.append((blanks, state, h))
             continue
@@ -693,13 +696,28 @@ def frontier(puzzle, bound, depth=SPLIT_DEPTH):
         children = []
         for j, c in enumerate(nbrs[b]):
             fs = FW[state + c - b]
-            if fs >= 0:
-                child = list(board)
-                child[b], child[c] = child[c], 0
-                children.append((rank(child), j, blanks + [c], fs, child))
+            if fs < 0:
+                continue
+            child = list(board)
+            t = child[c]
+            child[b], child[c] = t, 0
+            if maps:
+                cidx, csums = [], []
+                for (P, O, T, _I), I, total in zip(maps, idx, sums):
+                    q = P[t]
+                    i = I[q] + O[t][b] - O[t][c]
+                    I2 = list(I)
+                    I2[q] = i
+                    cidx.append(I2)
+                    csums.append(total - T[q][I[q]] + T[q][i])
+                rank = (max(csums), -min(csums))
+            else:
+                cidx, csums = idx, sums
+                rank = (bound.init(child)[0], 0)
+            children.append((rank, j, blanks + [c], fs, child, cidx, csums))
         children.sort(key=lambda x: x[:2])
-        for r, _j, cb, fs, child in reversed(children):
-            stack.append((cb, fs, child, r[0]))
+        for rank, _j, cb, fs, child, cidx, csums in reversed(children):
+            stack.append((cb, fs, child, rank[0], cidx, csums))
     _frontiers.clear()
     _frontiers[key] = out
     return out
@@ -716,20 +734,35 @@ class _At:
 
 def plan_parts(puzzle, bound, *, max_nodes=PLAN_NODES, depth=SPLIT_DEPTH):
     """Generator: the first stage of a search in parts.  IDA* runs in one
-    piece up to ``max_nodes``; returns ``(SearchResult, None)`` when that
-    settles it, else ``(None, limit)``: the first bound the parts search
-    (every bound below it is proven empty, and it exceeds ``depth``, so no
-    solution ends before the frontier)."""
+    piece while the next iteration looks small (the last one's nodes times
+    GROWTH within ``max_nodes``); returns ``(SearchResult, None)`` when that
+    settles it, else ``(None, limit)``: the next bound, which the parts
+    search (every bound below it is proven empty, and it exceeds ``depth``,
+    so no solution ends before the frontier).  It stops between iterations,
+    so no work is done twice."""
     clock = Clock()
-    try:
-        result = yield from search(puzzle, bound, max_nodes=max_nodes, clock=clock)
-        return result, None
-    except SearchLimit as limit:
-        lower = limit.details.get("lower_bound", 0)
-    if lower <= depth:
-        # a solution could end before the frontier: search in one piece
-        return (yield from search(puzzle, bound, clock=clock)), None
-    return None, lower
+    b = puzzle.start.index(0)
+    if puzzle.is_goal(bytes(puzzle.start)):
+        return _result(puzzle, [b], clock, 0, 0, [], 1, False, bound), None
+    kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
+    limit, iterate = kernel(puzzle, bound)
+    cp = Checkpoint(clock=clock)
+    iterations = []
+    counts = [0, 0]
+
+    def tick(expanded, generated, lim, d):
+        return _checkpoint(cp, None, expanded, generated, lim, d, iterations)
+    while True:
+        before = counts[0]
+        nextb, found, solutions = yield from iterate(limit, counts, False, cp, tick)
+        result = yield from _iteration_done(
+            puzzle, bound, clock, limit, nextb, before, counts[0], counts[1],
+            iterations, None, found, solutions, False)
+        if result is not None:
+            return result, None
+        limit = nextb
+        if limit > depth and (counts[0] - before) * GROWTH > max_nodes:
+            return None, limit
 
 
 def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=None):
