@@ -909,6 +909,14 @@ def test_parts_of_each_iteration_add_up_to_the_search_in_one_piece():
     assert limit == optimal == whole.cost
     for sol in found:
         assert sol.cost == optimal and replay(puzzle, sol.moves) == puzzle.goal
+    # the same parts again (the worker keeps each position's kernel between
+    # bounds, but not one that stopped at a solution): the same answers
+    again = [drain(tiles_ida.search_part(puzzle, bound, parts, k, limit)) for k in range(parts)]
+    assert [r[0] is not None for r in again] == [r[0] is not None for r in replies]
+    assert [r[2] for r in again] == [r[2] for r in replies]
+    for k in range(parts):
+        before = drain(tiles_ida.search_part(puzzle, bound, parts, k, limit - 2))
+        assert before[0] is None
 
 
 def test_the_frontier_follows_the_order_of_the_search_in_one_piece():

@@ -655,6 +655,7 @@ GROWTH = 5                # an iteration's nodes over the last one's, about (4x4
 
 
 _frontiers = {}            # the last frontier a worker computed (one entry)
+_kernels = {}              # its positions' kernels, made once: {(frontier key, i): iterate}
 
 
 def frontier(puzzle, bound, depth=SPLIT_DEPTH):
@@ -719,6 +720,7 @@ def frontier(puzzle, bound, depth=SPLIT_DEPTH):
         for rank, _j, cb, fs, child, cidx, csums in reversed(children):
             stack.append((cb, fs, child, rank[0], cidx, csums))
     _frontiers.clear()
+    _kernels.clear()
     _frontiers[key] = out
     return out
 
@@ -783,17 +785,27 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
     def tick(expanded, generated, lim, d):
         return _checkpoint(cp, None, expanded, generated, limit, d, [])
     kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
-    for blanks, state, h in frontier(puzzle, bound, depth)[index::parts]:
+    nodes = frontier(puzzle, bound, depth)
+    fkey = next(iter(_frontiers))
+    for i in range(index, len(nodes), parts):
+        blanks, state, h = nodes[i]
         g = len(blanks) - 1
         if g + h > limit:
             exhausted = False
             continue
-        board = list(start)
-        for b, c in zip(blanks, blanks[1:]):
-            board[b], board[c] = board[c], 0
-        _h0, iterate = kernel(_At(puzzle, board), bound)
+        # a kernel leaves its context as it found it after a whole
+        # iteration (not after a solution, nor when stopped): kept for the
+        # next bound only then
+        iterate = _kernels.pop((fkey, i), None)
+        if iterate is None:
+            board = list(start)
+            for b, c in zip(blanks, blanks[1:]):
+                board[b], board[c] = board[c], 0
+            iterate = kernel(_At(puzzle, board), bound)[1]
         nextb, found, _ = yield from iterate(limit - g, counts, False, cp, tick, state=state)
-        if found is not None:
+        if found is None:
+            _kernels[fkey, i] = iterate
+        else:
             moves, states = path_states(puzzle, blanks[:-1] + found)
             result = SearchResult(moves, states, len(moves), False,
                                   stats(clock, counts[0], counts[1], len(states),
