@@ -103,10 +103,21 @@ def search(puzzle, bound, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
     depth-first search below ``limit``, adds its expanded and generated
     nodes to ``counts`` and returns ``(next bound, blanks of the first
     solution or None, solutions)``."""
-    clock = clock or Clock()
+    result, _ = yield from _bounds_up(puzzle, bound, clock or Clock(), count=count,
+                                      max_nodes=max_nodes, max_bound=max_bound,
+                                      report=report)
+    return result
+
+
+def _bounds_up(puzzle, bound, clock, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
+               report=None, split=None):
+    """Generator: ``search``'s iterations, bound after bound; returns
+    ``(SearchResult, None)``, or ``(None, next bound)`` as soon as
+    ``split(next bound, the last iteration's nodes)`` says the rest is to
+    be searched in parts (``plan_parts``)."""
     b = puzzle.start.index(0)
     if puzzle.is_goal(bytes(puzzle.start)):
-        return _result(puzzle, [b], clock, 0, 0, [], 1, count, bound)
+        return _result(puzzle, [b], clock, 0, 0, [], 1, count, bound), None
     kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
     limit, iterate = kernel(puzzle, bound)
     cp = Checkpoint(clock=clock)          # holds only the path: no budget
@@ -122,9 +133,11 @@ def search(puzzle, bound, *, count=False, max_nodes=None, max_bound=MAX_BOUND,
             puzzle, bound, clock, limit, nextb, before, counts[0], counts[1],
             iterations, report, found, solutions, count)
         if result is not None:
-            return result
+            return result, None
         # the board is back at the start: every move was undone
         limit = nextb
+        if split is not None and split(limit, counts[0] - before):
+            return None, limit
     raise SearchLimit(f"IDA* gave up at bound {max_bound}.",
                       stats=stats(clock, counts[0], counts[1], 0))
 
@@ -742,29 +755,9 @@ def plan_parts(puzzle, bound, *, max_nodes=PLAN_NODES, depth=SPLIT_DEPTH):
     search (every bound below it is proven empty, and it exceeds ``depth``,
     so no solution ends before the frontier).  It stops between iterations,
     so no work is done twice."""
-    clock = Clock()
-    b = puzzle.start.index(0)
-    if puzzle.is_goal(bytes(puzzle.start)):
-        return _result(puzzle, [b], clock, 0, 0, [], 1, False, bound), None
-    kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
-    limit, iterate = kernel(puzzle, bound)
-    cp = Checkpoint(clock=clock)
-    iterations = []
-    counts = [0, 0]
-
-    def tick(expanded, generated, lim, d):
-        return _checkpoint(cp, None, expanded, generated, lim, d, iterations)
-    while True:
-        before = counts[0]
-        nextb, found, solutions = yield from iterate(limit, counts, False, cp, tick)
-        result = yield from _iteration_done(
-            puzzle, bound, clock, limit, nextb, before, counts[0], counts[1],
-            iterations, None, found, solutions, False)
-        if result is not None:
-            return result, None
-        limit = nextb
-        if limit > depth and (counts[0] - before) * GROWTH > max_nodes:
-            return None, limit
+    return (yield from _bounds_up(
+        puzzle, bound, Clock(),
+        split=lambda limit, nodes: limit > depth and nodes * GROWTH > max_nodes))
 
 
 def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=None):
