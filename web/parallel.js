@@ -33,6 +33,7 @@ export class ParallelSearch {
     this.running = new Map();   // solver -> {job, promise}
     this.stopped = null;        // the reply that ends the search, once known
     this.crashes = new Map();   // job key -> crashes
+    this.warm = new Set();      // solvers that have this position's tables and frontier
     this.restarts = 0;
     this.jobs = 0;
     this.expanded = 0;
@@ -88,6 +89,18 @@ export class ParallelSearch {
     while (!this.stopped) {
       if (!solver.ready) {
         try { await solver.whenReady(); } catch (_) { return; }
+        continue;
+      }
+      if (solver !== this.solvers[0] && !this.warm.has(solver)) {
+        // a worker new to this position loads its tables and the frontier
+        // first, holding no job: a slow first job would hold up the proof
+        const promise = solver.request({ ...this.base, parts: this.parts, index: 0, limit: 0 });
+        this.running.set(solver, { job: null, promise });
+        const reply = await promise;
+        this.running.delete(solver);
+        if (this.stopped) return;
+        if (reply.ok) this.warm.add(solver);
+        else if (reply.error.type !== "crashed" && reply.error.type !== "startup") return this.finish(reply);
         continue;
       }
       const job = this.next();

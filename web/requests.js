@@ -100,7 +100,7 @@ export function formatProgress(p) {
   if (p.depth !== undefined) parts.push(`depth ${p.depth}`);
   if (p.expanded !== undefined) parts.push(`${p.expanded.toLocaleString("en")} states expanded`);
   if (p.held !== undefined) parts.push(`${p.held.toLocaleString("en")} held`);
-  if (p.workers > 1) parts.push(`${p.workers} workers${p.jobs ? `, ${p.jobs} parts searched` : ""}`);
+  if (p.workers > 1) parts.push(`${p.workers} workers${p.jobs ? `, ${p.jobs} part${p.jobs === 1 ? "" : "s"} searched` : ""}`);
   let text = parts.join(" · ");
   if (p.iterations?.length) {
     text += "\n" + p.iterations.map((it) => `bound ${it.bound}: ${it.expanded.toLocaleString("en")}`).join("\n");
