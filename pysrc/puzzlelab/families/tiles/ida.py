@@ -668,7 +668,7 @@ GROWTH = 5                # an iteration's nodes over the last one's, about (4x4
 
 
 _frontiers = {}            # the last frontier a worker computed (one entry)
-_kernels = {}              # its positions' kernels, made once: {(frontier key, i): iterate}
+_kernels = {}              # its positions' kernels, made once: {position's index: iterate}
 
 
 def frontier(puzzle, bound, depth=SPLIT_DEPTH):
@@ -778,8 +778,7 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
     def tick(expanded, generated, lim, d):
         return _checkpoint(cp, None, expanded, generated, limit, d, [])
     kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
-    nodes = frontier(puzzle, bound, depth)
-    fkey = next(iter(_frontiers))
+    nodes = frontier(puzzle, bound, depth)      # (re)sets _kernels with it
     for i in range(index, len(nodes), parts):
         blanks, state, h = nodes[i]
         g = len(blanks) - 1
@@ -789,7 +788,7 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
         # a kernel leaves its context as it found it after a whole
         # iteration (not after a solution, nor when stopped): kept for the
         # next bound only then
-        iterate = _kernels.pop((fkey, i), None)
+        iterate = _kernels.pop(i, None)
         if iterate is None:
             board = list(start)
             for b, c in zip(blanks, blanks[1:]):
@@ -797,7 +796,7 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
             iterate = kernel(_At(puzzle, board), bound)[1]
         nextb, found, _ = yield from iterate(limit - g, counts, False, cp, tick, state=state)
         if found is None:
-            _kernels[fkey, i] = iterate
+            _kernels[i] = iterate
         else:
             moves, states = path_states(puzzle, blanks[:-1] + found)
             result = SearchResult(moves, states, len(moves), False,
