@@ -490,7 +490,7 @@ def test_english_18_moves_proven():
 def test_triangle28_12_moves_proven():
     """OEIS A127500 gives 12 moves for the side-7 triangle (the shortest over
     its single-vacancy starts); the preset's hole 3 reaches it, proven by
-    meet (about 6 million positions, 15-20 s in CPython)."""
+    meet (about a million positions held in its last round, 10 s in CPython)."""
     puzzle = codes.parse("pegs:triangle28")
     result = drain(pegs_meet.meet(puzzle, max_states=8_000_000))
     check(puzzle, result)
@@ -780,6 +780,115 @@ def test_tight_pagodas_and_reach_limits_are_sound():
             assert not (good and pruned), (code, puzzle.board.rows(state))
             refused += pruned
     assert engaged > 40 and refused > 300
+
+
+def test_merson_bound_is_sound():
+    """meet's lower bound (merson.py) never exceeds the true number of moves:
+    on small random boards (three lattices; one peg anywhere, a lone peg, or
+    a pattern with '?' holes), every position reachable from the start has
+    forward(p) <= the moves it still needs to a goal (exact, over all
+    chains) and backward(p) <= the moves from the start to it (exact,
+    breadth-first).  And the bound says something: it is positive, and
+    exact, on many positions."""
+    from puzzlelab.families.pegs.merson import MoveBound, candidate_regions
+    rng = random.Random(13)
+    checked = positive = tight = 0
+    for _ in range(200):
+        lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
+        h, w = rng.randint(3, 4), rng.randint(3, 5)
+        rows = ["".join(rng.choice("ooooooo._") for _ in range(w)) for _ in range(h)]
+        code = f"pegs:{lattice}:" + "/".join(rows)
+        if rng.random() < 0.5:
+            goal = ["".join("_" if ch == "_" else rng.choice("." * 10 + "o?")
+                            for ch in row) for row in rows]
+            code += ":" + "/".join(goal)
+        try:
+            puzzle = codes.parse(code)
+        except CodeError:
+            continue
+        board = puzzle.board
+        for region in candidate_regions(board):     # the defining property
+            for a, b, t in board.jumps:
+                assert not (b in region and a not in region and t not in region)
+        children = {}
+        todo = [puzzle.start]
+        while todo:
+            state = todo.pop()
+            children[state] = [nxt for _m, nxt in puzzle.chain_successors(state)]
+            todo += [c for c in children[state] if c not in children]
+        togo = {}           # exact moves to a goal (None: none reachable)
+        for state in sorted(children, key=int.bit_count):
+            options = [togo[c] + 1 for c in children[state] if togo[c] is not None]
+            togo[state] = 0 if puzzle.is_goal(state) else min(options, default=None)
+        since = {puzzle.start: 0}       # exact moves from the start
+        layer = [puzzle.start]
+        while layer:
+            nxt = []
+            for state in layer:
+                for c in children[state]:
+                    if c not in since:
+                        since[c] = since[state] + 1
+                        nxt.append(c)
+            layer = nxt
+        bound = MoveBound(puzzle, puzzle.start)
+        for state in children:
+            back = bound.backward(state)
+            assert back <= since[state], (code, board.rows(state))
+            if togo[state] is not None:
+                ahead = bound.forward(state)
+                assert ahead <= togo[state], (code, board.rows(state), ahead, togo[state])
+                checked += 1
+                positive += ahead > 0
+                tight += ahead == togo[state] > 0
+    assert checked > 2000 and positive > 500 and tight > 200, (checked, positive, tight)
+
+
+def test_meet_rounds_prove_what_the_plain_search_proves():
+    """The rounds with the bound give the same minimum as the search without
+    it, on boards where the bound cuts much (triangles) and little (a
+    pattern goal): the limit logic claims no minimum it has not proven."""
+    import puzzlelab.families.pegs.meet as meet_module
+    plain_bound = meet_module.MoveBound
+
+    class NoBound(plain_bound):
+        def forward(self, p):
+            return 0
+
+        def backward(self, q):
+            return 0
+    solved = 0
+    for code in ["pegs:triangle15-0", "pegs:triangle21", "pegs:triangle15-4",
+                 "pegs:tri:oooo/o.oo/oooo:.???/.???/.???", "pegs:hoppers",
+                 "pegs:sq4:oooo/oo.o/oooo/oooo:o??o/.?../..??/.?o.",
+                 "pegs:sq4:oooo/oo.o/oooo/oooo:o??o/.?../..??/.?o.&metric=jump"]:
+        code, _, option = code.partition("&metric=")
+        puzzle = codes.parse(code, {"metric": option} if option else None)
+        outcomes = []
+        for bound in (plain_bound, NoBound):
+            meet_module.MoveBound = bound
+            try:
+                result = drain(pegs_meet.meet(puzzle))
+                check(puzzle, result)
+                assert result.optimal
+                outcomes.append(result.cost)
+            except NoSolution:
+                outcomes.append(None)
+            finally:
+                meet_module.MoveBound = plain_bound
+        assert outcomes[0] == outcomes[1], (code, outcomes)
+        solved += outcomes[0] is not None
+    assert solved >= 5
+
+
+@pytest.mark.slow
+def test_triangle36_13_moves_proven():
+    """OEIS A127500 gives 13 moves for the side-8 triangle; the preset's
+    start reaches it, proven by meet's rounds (the Merson bound: 10 at the
+    start; about 5 million positions held in the last round)."""
+    puzzle = codes.parse("pegs:triangle36")
+    result = drain(pegs_meet.meet(puzzle, max_states=8_000_000))
+    check(puzzle, result)
+    assert result.cost == 13 and result.optimal
 
 
 def test_diamond41_solved_within_a_budget_the_old_dfs_exceeded():

@@ -258,13 +258,38 @@ if old is None:
 elif old < d:
     continue"""
 
+# ... with a lower bound: a new child is kept only while its depth plus the
+# moves it still needs stays within ``limit``; ``cut[0]`` records the least
+# such sum over the children left out (the next limit worth trying), cut[1]
+# counts them
+_VISIT_BOUNDED = """c = {MIN}
+old = mine.get(c)
+if old is None:
+    if c in other:
+        return c
+    if not probe:
+        e = d + {BOUND}
+        if e <= limit:
+            mine[c] = d
+            nxt.append(c)
+        else:
+            cut[1] += 1
+            if e < cut[0]:
+                cut[0] = e
+elif old < d:
+    continue"""
 
-def expander(kern, forward, chains):
+
+def expander(kern, forward, chains, bound=None, limit=None, cut=None):
     """expand(p, d, mine, other, nxt, probe) -> meeting position or None.
     Adds the unseen children of ``p`` (depth d) to ``mine`` and ``nxt``
     (unless ``probe``: then it only looks for a meeting).  A child already
     known at a smaller depth is not extended: its own expansion covers the
-    chains that would continue from it."""
+    chains that would continue from it.  With ``bound`` (a ``merson.MoveBound``:
+    the moves a position needs, at the least, to reach the other side's
+    origin) a child c is kept only if its depth plus that stays within
+    ``limit``; the least sum above the limit goes to ``cut[0]``, the number
+    of children left out to ``cut[1]``."""
     size = len(kern.ks)
 
     def names(prefix):
@@ -273,7 +298,11 @@ def expander(kern, forward, chains):
         loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
     else:
         loop, cond = "need, _m, x2, j2", "not q0 & need"
-    visit = _VISIT.format(MIN="n0" if size == 1 else "min(" + names("n") + ")")
+    least = "n0" if size == 1 else "min(" + names("n") + ")"
+    if bound is None:
+        visit = _VISIT.format(MIN=least)
+    else:
+        visit = _VISIT_BOUNDED.format(MIN=least, BOUND=bound.source(forward))
 
     def indent(k):
         return "\n".join(" " * k + line for line in visit.splitlines())
@@ -285,6 +314,7 @@ def expander(kern, forward, chains):
         LOOP=loop, COND=cond)
     env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
            "first": kern.firsts() if forward else kern.unfirsts(),
-           "more": kern.board.jumps_from if forward else kern.board.jumps_into}
+           "more": kern.board.jumps_from if forward else kern.board.jumps_into,
+           "limit": limit, "cut": cut}
     exec(compile(src, "<pegs expander>", "exec"), env)
     return env["expand"]
