@@ -125,6 +125,8 @@ CASES = [
           baseline=False),
     _case("Triangle 28 (side 7): 12 moves proven (A127500)", "pegs:triangle28", 12,
           heavy=True, baseline=False),
+    _case("Triangle 36 (side 8): 13 moves proven (A127500)", "pegs:triangle36", 13,
+          heavy=True, baseline=False),
 ]
 # Time to a first solution (the quick method, dfs) on every big preset and on
 # the French board's solvable single vacancies; the answer is the jump count
