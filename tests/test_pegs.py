@@ -880,6 +880,87 @@ def test_meet_rounds_prove_what_the_plain_search_proves():
     assert solved >= 5
 
 
+def _triangle15_minima():
+    """tests/data/triangle15_minima.txt -> {(start, finish): moves}, holes
+    0-based (the file counts from 1)."""
+    table = {}
+    path = os.path.join(os.path.dirname(__file__), "data", "triangle15_minima.txt")
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("start"):
+                head, _, rest = line.partition(":")
+                start = int(head.split()[1]) - 1
+                for item in rest.split():
+                    finish, moves = item.split(":")
+                    table[start, int(finish) - 1] = int(moves)
+    return table
+
+
+def test_minima_table_of_triangle15():
+    """The minima op's table, spread over the board's symmetries, is the
+    recorded one entry for entry (every start, every finish; a finish the
+    class allows but no play reaches is 'none'), and every entry's solution
+    replays to its lone peg in that many moves."""
+    known = _triangle15_minima()
+    reply = api.run({"op": "minima", "code": "pegs:triangle15"})
+    assert reply["ok"] and reply["symmetries"] == 6
+    board = codes.parse("pegs:triangle15").board
+    got = {}
+    for e in reply["entries"]:
+        assert e["status"] == "proven"
+        for perm in board.symmetries:
+            got[perm[e["start_number"]], perm[e["finish_number"]]] = e["moves"]
+        if e["moves"] != "none":
+            puzzle = codes.parse(e["code"])
+            moves = e["solution"].split()
+            assert len(moves) == e["moves"]
+            state = puzzle.start
+            for text in moves:
+                state = next(nxt for m, nxt in puzzle.successors(state)
+                             if puzzle.format_move(m) == text)
+            assert puzzle.is_goal(state), e
+    assert {k: v for k, v in got.items() if v != "none"} == known
+    assert all(board.reduce((board.full & ~(1 << s)) ^ (1 << f)) == 0
+               for (s, f), v in got.items() if v == "none")
+    assert len(reply["entries"]) == 17 and sum(v == "none" for v in got.values()) > 0
+
+
+def test_minima_resumes_from_done_entries_and_refuses_other_families():
+    """Entries of an earlier run are kept, not searched again (a doctored
+    one survives); one an earlier run stopped on is searched again."""
+    first = api.run({"op": "minima", "code": "pegs:triangle10"})
+    assert first["ok"] and first["entries"]
+    done = [dict(e) for e in first["entries"]]
+    done[0]["moves"] = 99
+    done[-1] = {"start": done[-1]["start"], "finish": done[-1]["finish"],
+                "status": "stopped", "lower_bound": 1}
+    again = api.run({"op": "minima", "code": "pegs:triangle10", "done": done})
+    assert again["entries"][0]["moves"] == 99
+    assert again["entries"][-1] == first["entries"][-1] | {"seconds": again["entries"][-1]["seconds"]}
+    assert again["entries"][1:-1] == first["entries"][1:-1]
+    for req, words in [({"code": "tiles:3x3:123456780"}, "peg solitaire"),
+                       ({"code": "pegs:hoppers", "done": "all"}, "'done'"),
+                       ({"code": "pegs:hoppers", "done": [3]}, "'done'")]:
+        reply = api.run(dict(req, op="minima"))
+        assert not reply["ok"] and words in reply["error"]["message"], reply
+
+
+def test_minima_command_saves_and_resumes(tmp_path):
+    """python -m puzzlelab minima: the table printed by start, the entries
+    in the --out file; a second run reads them back instead of searching."""
+    out = tmp_path / "t15.json"
+    cmd = [sys.executable, "-m", "puzzlelab", "minima", "pegs:triangle15", "--out", str(out)]
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
+    run1 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert run1.returncode == 0, run1.stderr
+    assert "a3: b2 10, a3 9, c4 10, e5 9" in run1.stdout
+    saved = json.loads(out.read_text())
+    assert saved["complete"] and len(saved["entries"]) == 17
+    run2 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert run2.returncode == 0 and "resuming: 17 entries proven" in run2.stderr
+    assert run2.stdout == run1.stdout
+
+
 @pytest.mark.slow
 def test_triangle36_13_moves_proven():
     """OEIS A127500 gives 13 moves for the side-8 triangle; the preset's

@@ -92,6 +92,7 @@ FIELDS = {
     "replay": _CODE + ("path", "lower_bound"),
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
+    "minima": ("code", "done", "max_memory", "max_states"),
 }
 FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
 
@@ -749,6 +750,30 @@ def _winnable(code, options, budget):
         return None
 
 
+MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
+
+
+def minima(req):
+    """Generator: the board's minimum-move table (peg solitaire): for every
+    single-vacancy start that can end with one peg (up to the board's
+    symmetries) and every hole it can end on, the fewest moves, each a
+    proof by meet.  Long on big boards: every finished entry comes as a
+    progress record (``phase: "minima"``, ``entry``), and ``done`` -- the
+    entries of an earlier run -- are not searched again (the CLI's
+    ``minima`` command resumes that way).  The code names the board; its
+    start and goal do not matter."""
+    _check_fields(req, "minima")
+    puzzle, options = _puzzle(req)
+    done = req.get("done") or []
+    if not isinstance(done, list) or len(done) > MAX_DONE or \
+            not all(isinstance(e, dict) for e in done):
+        raise BadRequest(f"The field 'done' must be a list of at most {MAX_DONE:,} "
+                         f"table entries (objects) from an earlier run.")
+    max_states, max_bytes = _budget(req, options=options)
+    table = yield from family_of(puzzle).minima(puzzle, done, max_states, max_bytes)
+    return {"ok": True, "op": "minima", "code": puzzle.code(), **table}
+
+
 def presets(req=None):
     if req is not None:
         _check_fields(req, "presets")
@@ -773,7 +798,8 @@ def tables_op(req):
 
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
-       "presets": presets, "edit": edit, "moves": moves, "replay": replay, "part": part}
+       "presets": presets, "edit": edit, "moves": moves, "replay": replay, "part": part,
+       "minima": minima}
 
 
 def handle(req):

@@ -1,4 +1,5 @@
-"""Command line: ``python -m puzzlelab solve CODE [options]``.
+"""Command line: ``python -m puzzlelab solve CODE [options]`` (also
+``analyze``, ``describe``, ``presets`` and ``minima``, a peg board's table).
 
 Calls only ``api.py``.  Prints the solution and stats (or, with ``--json``,
 one JSON object); a live progress line goes to stderr when a solve runs long
@@ -10,6 +11,7 @@ copied from the page.
 
 import argparse
 import json
+import os
 import signal
 import sys
 import time
@@ -89,6 +91,85 @@ def _say(text):
     return printable(text)
 
 
+def _minima(args):
+    """The minima command: the table, its entries saved to ``--out`` as
+    they come (so a stopped run resumes), then printed by start."""
+    done = []
+    if args.out and os.path.exists(args.out):
+        try:
+            with open(args.out, encoding="utf-8") as f:
+                done = json.load(f).get("entries", [])
+        except (OSError, ValueError, AttributeError) as exc:
+            print(_say(f"Cannot read {args.out}: {exc}. Move it away or fix it."),
+                  file=sys.stderr)
+            return 2
+        print(f"resuming: {sum(e.get('status') == 'proven' for e in done)} entries "
+              f"proven in {args.out}", file=sys.stderr)
+    req = {"op": "minima", "code": args.code, "done": done}
+    _budget(req, args)
+    entries = list(done)
+
+    def save(table):
+        if args.out:
+            tmp = args.out + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(table, f, indent=1)
+                f.write("\n")
+            os.replace(tmp, args.out)
+
+    def saving(gen):
+        """Forwards the request's records (and a Ctrl-C thrown in), saving
+        every finished entry; returns the reply."""
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            return stop.value
+        while True:
+            entry = rec.get("entry") if rec.get("phase") == "minima" else None
+            if entry is not None:
+                key = (entry["start"], entry["finish"])
+                entries[:] = [e for e in entries if (e.get("start"), e.get("finish")) != key]
+                entries.append(entry)
+                save({"code": args.code, "complete": False, "entries": entries})
+                if not args.json:
+                    print(f"\r\033[K{_entry_line(entry)}  [{rec['done']}/{rec['of']}]",
+                          file=sys.stderr)
+            try:
+                try:
+                    yield rec
+                except Cancelled as exc:
+                    rec = gen.throw(exc)
+                    continue
+                rec = next(gen)
+            except StopIteration as stop:
+                return stop.value
+    reply = _drive(saving(api.handle(req)), args.json)
+    if not reply["ok"]:
+        print(_say(reply["error"]["message"]), file=sys.stderr)
+        return 2
+    table = dict(reply, complete=all(e.get("status") == "proven" for e in reply["entries"]))
+    save(table)
+    if args.json:
+        print(json.dumps(table))
+        return 0
+    for start in table["starts"]:
+        row = [e for e in table["entries"] if e["start"] == start["start"]]
+        cells = ", ".join(f"{e['finish']} {_moves(e)}" for e in row) or "never one peg"
+        print(f"{start['start']:>4}: {cells}")
+    return 0
+
+
+def _moves(entry):
+    if entry.get("status") != "proven":
+        return f">= {entry.get('lower_bound')} (stopped)"
+    return "impossible" if entry["moves"] == "none" else str(entry["moves"])
+
+
+def _entry_line(entry):
+    return (f"{entry['start']} -> {entry['finish']}: {_moves(entry)}"
+            f" ({entry.get('seconds', 0):.1f} s)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
@@ -121,6 +202,16 @@ def main(argv=None):
     ap.add_argument("--max-states", type=int, default=None,
                     help="also stop at this many positions held")
     ap.add_argument("--json", action="store_true")
+    mp = sub.add_parser("minima", help="a peg board's minimum-move table: every start, "
+                                       "every finish (resumable)")
+    mp.add_argument("code", help="the board, like pegs:french (start and goal do not matter)")
+    mp.add_argument("--out", default=None,
+                    help="JSON file that keeps the entries as they are proven; a run "
+                         "given the file of a stopped one goes on from there")
+    mp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
+    mp.add_argument("--max-states", type=int, default=None,
+                    help="also stop each search at this many positions held")
+    mp.add_argument("--json", action="store_true", help="print the table as JSON")
     dp = sub.add_parser("describe", help="check a code and print what it holds")
     dp.add_argument("code")
     sub.add_parser("presets", help="list the named positions")
@@ -134,6 +225,8 @@ def main(argv=None):
         reply = api.run({"op": "describe", "code": args.code})
         print(json.dumps(reply, indent=1))
         return 0 if reply["ok"] else 2
+    if args.command == "minima":
+        return _minima(args)
     if args.command == "analyze":
         req = {"op": "analyze", "code": args.code, "from": args.origin}
         _budget(req, args)

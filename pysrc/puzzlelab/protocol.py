@@ -145,6 +145,13 @@ class Family(Protocol):
         reachable, goals, start_distance, start_solutions); a family that
         does not offer it refuses (families/common.py)."""
 
+    def minima(self, puzzle: Puzzle, done: List[dict], max_states: int,
+               max_bytes: int) -> Iterator[dict]:
+        """Generator returning the board's minimum-move table (the minima
+        op; peg solitaire): progress records, one per finished entry, and
+        the table; ``done`` holds an earlier run's entries to reuse.  A
+        family that does not offer it refuses (families/common.py)."""
+
     def legal_moves(self, puzzle: Puzzle) -> List[Tuple[Any, Hashable]]:
         """(move, state) for every move from the start, states encodable
         with the pieces' own labels (play mode)."""
@@ -158,7 +165,7 @@ class Family(Protocol):
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
                 "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
                 "judge_method", "bounds", "prepare", "tables_needed", "build_table",
-                "explore", "group", "legal_moves", "edit")
+                "explore", "group", "minima", "legal_moves", "edit")
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,13 @@ def legal_moves(puzzle):
     return list(puzzle.successors(puzzle.start))
 
 
+def minima(puzzle, done, max_states, max_bytes):
+    """The minimum-move table is a peg-solitaire command."""
+    raise BadRequest("The minimum-move table (every start, every finish) is offered "
+                     "for peg solitaire boards.")
+    yield
+
+
 def group(puzzle, max_states, max_bytes):
     """The group view is not offered (the analyze op's other choices are)."""
     raise BadRequest("The whole-group view is offered for sliding blocks; here "

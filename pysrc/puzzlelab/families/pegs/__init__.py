@@ -6,6 +6,8 @@
                 presets, the instant class argument
     kernel.py   move generation up to symmetry, the layer expanders
     meet.py     the minimum with proof (bidirectional, counts)
+    merson.py   Merson regions: meet's lower bound on the moves still needed
+    minima.py   the board's minimum-move table (every start, every finish)
     dfs.py      a solution fast (dead-position table, endgame table)
     beam.py     a short solution on boards too big for meet
     pagodas.py  pagoda functions (hopeless positions)
@@ -15,7 +17,7 @@
 from ...protocol import Method
 from ..common import TABLES, build_table, group, legal_moves, prepare, tables_needed
 from ...search import explore as generic_explore, generic_methods
-from . import beam as _beam, dfs as _dfs, editor as _edit, meet as _meet
+from . import beam as _beam, dfs as _dfs, editor as _edit, meet as _meet, minima as _minima
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
@@ -64,6 +66,11 @@ def explore(puzzle, root, step, max_states, max_bytes):
     return generic_explore(step, root, max_states=max_states, max_bytes=max_bytes)
 
 
+def minima(puzzle, done, max_states, max_bytes):
+    """The board's minimum-move table (minima.py), resumable from ``done``."""
+    return (yield from _minima.minima(puzzle, done, max_states, max_bytes))
+
+
 def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
@@ -72,4 +79,4 @@ __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
            "judge_method", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "legal_moves", "edit"]
+           "explore", "group", "minima", "legal_moves", "edit"]

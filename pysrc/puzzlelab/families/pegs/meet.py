@@ -128,7 +128,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
     cost little beside it where the bound is close (the triangles: 11 at
     the start of side 8, 13 needed); where it is not (the English board:
     12 for 18) the last round costs about what the search without the bound
-    costs, and the earlier ones about a sixth more.
+    costs, and the earlier ones about a tenth more.
     Returns what ``_meet_fast`` returns and (fdist, bdist)."""
     bound = MoveBound(puzzle, origin)
     # the least any solution needs: from the forward side's first layer, and
@@ -137,6 +137,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
                 min((bound.backward(q) for q in (blayer or ())), default=0),
                 fdepth + 1)
     totals = [0, 0]
+    floor = 0               # proven by the rounds so far: no solution is shorter
     sides = (dict(fdist), list(flayer), dict(bdist) if blayer is not None else None,
              list(blayer) if blayer is not None else None)
     while True:
@@ -147,14 +148,14 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
         try:
             found = yield from _meet_fast(
                 puzzle, kern, cp, fd, None, fl, fdepth, bd, None, bl, base,
-                bound=bound, limit=limit, cut=cut)
+                bound=bound, limit=limit, cut=cut, floor=floor)
         except NoSolution as stop:
             if cut[0] == UNLIMITED:
                 raise               # nothing was left out: no solution at all
             spent = stop.details.get("stats", {})
             totals[0] += spent.get("expanded", 0)
             totals[1] += spent.get("generated", 0)
-            limit = max(limit + 1, cut[0])
+            limit = floor = max(limit + 1, cut[0])
             continue
         meeting, f, b, _t, figures = found
         totals[0] += figures[0]
@@ -163,6 +164,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
         if length <= max(limit + 1, cut[0]):
             figures = (totals[0], totals[1]) + tuple(figures[2:])
             return meeting, f, b, None, figures, (fd, bd)
+        floor = max(limit + 1, cut[0])
         # a solution of ``length`` moves is known: a round with the limit
         # just below it settles the minimum (it finds any one of at most
         # ``length`` moves, and proves it)
@@ -173,7 +175,7 @@ UNLIMITED = 1 << 30
 
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
-               bdist, _bc, blayer, base, bound=None, limit=UNLIMITED, cut=None):
+               bdist, _bc, blayer, base, bound=None, limit=UNLIMITED, cut=None, floor=0):
     """Whole layers on the cheaper side until the sides meet.  Returns
     (meeting, forward depth, backward depth, None, figures).  Near the
     memory budget a layer is expanded in probe mode: it only looks for the
@@ -188,7 +190,8 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
     fexp = expander(kern, True, chains, bound, limit, cut)
     bexp = (expander(kern, False, chains, bound, limit, cut)
             if blayer is not None else None)
-    cap = limit + 1         # a round proves nothing beyond its limit + 1
+    cap = limit + 1         # a round proves nothing beyond its limit + 1; ``floor``:
+                            # what the rounds before proved
     goals = {}
     if blayer is None:
         # Forward only: a goal test on every new position, done through
@@ -224,7 +227,7 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
                 yield from cp.tick(expanded, held=held, limit=False,
                                    depth=fdepth + bdepth, expanded=expanded,
                                    frontier=len(layer), bound=fdepth + bdepth + 1,
-                                   lower_bound=base + min(fdepth + bdepth + 1, cap))
+                                   lower_bound=base + max(floor, min(fdepth + bdepth + 1, cap)))
                 check = cp.next
             meeting = exp(s, d, mine, other, nxt, probe)
             if meeting is not None:
@@ -242,7 +245,7 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
         held = len(fdist) + len(bdist)
         if probe:
             cp.over(held, expanded, generated,
-                    lower_bound=base + min(fdepth + bdepth + 1, cap))
+                    lower_bound=base + max(floor, min(fdepth + bdepth + 1, cap)))
         if not nxt:
             no_solution(cp.clock, expanded, generated, held)
 

@@ -1,0 +1,104 @@
+"""The minimum-move table of a board: for every single-vacancy start that can
+end with one peg, and every hole that lone peg can end on, the fewest moves
+(a chain of jumps by one peg is one move).  Starts are taken up to the
+board's symmetries, and finishes up to those that fix the start; every
+entry is a ``meet`` proof (meet.py, with its Merson-region rounds).
+
+The table can take hours on big boards (French 37), so it is built one
+entry at a time: each finished entry is yielded as a progress record
+(``phase: "minima"``), and a run given the entries of an earlier one
+(``done``) does not repeat them.  The CLI (``python -m puzzlelab minima``)
+keeps them in a JSON file, so it resumes where it stopped.  An entry whose
+search hit the memory budget is kept with its proven lower bound and tried
+again by the next run.  Used by the family's ``minima`` hook; builds on
+board.py (symmetries, classes) and meet.py.
+"""
+
+from ...errors import NoSolution, SearchLimit
+from ...search.common import Clock
+from .meet import meet
+from .puzzle import parse
+
+
+def plan(board):
+    """[(start hole, [finish holes])]: one start per orbit of the board's
+    symmetries (the lowest hole number), its class-allowed finishes one per
+    orbit of the symmetries that fix it; a start no finish suits has []."""
+    out = []
+    seen = set()
+    for v in range(board.n):
+        start = board.full & ~(1 << v)
+        key = min(board.image(start, k) for k in range(len(board.symmetries)))
+        if key in seen:
+            continue
+        seen.add(key)
+        fixing = board.fixing([start])
+        finishes, taken = [], set()
+        for f in range(board.n):
+            if board.reduce(start ^ (1 << f)) != 0:
+                continue            # another position class: never
+            orbit = min(board.image(1 << f, k) for k in fixing)
+            if orbit in taken:
+                continue
+            taken.add(orbit)
+            finishes.append(f)
+        out.append((v, finishes))
+    return out
+
+
+def entry_key(entry):
+    return entry.get("start"), entry.get("finish")
+
+
+def minima(puzzle, done=(), max_states=None, max_bytes=None):
+    """Generator: the table of ``puzzle``'s board (its start and goal do not
+    matter).  Yields meet's progress records and, after each entry, a record
+    ``{"phase": "minima", "entry": {...}, "done": k, "of": n}``; returns
+    {"board", "symmetries", "starts", "entries"}.  ``done``: entries of an
+    earlier run, reused when complete (``moves`` an int, or ``"none"`` for
+    a pair proven impossible)."""
+    board = puzzle.board
+    known = {entry_key(e): e for e in done if e.get("status") == "proven"}
+    todo = plan(board)
+    total = sum(len(f) for _v, f in todo)
+    entries = []
+    starts = []
+    for v, finishes in todo:
+        starts.append({"start": board.cell_name(v), "number": v,
+                       "finishes": [board.cell_name(f) for f in finishes]})
+        start = board.full & ~(1 << v)
+        for f in finishes:
+            key = (board.cell_name(v), board.cell_name(f))
+            entry = known.get(key)
+            if entry is None:
+                entry = yield from _entry(board, start, v, f, key, len(entries), total,
+                                          max_states, max_bytes)
+            entries.append(entry)
+            yield {"phase": "minima", "entry": entry, "done": len(entries), "of": total}
+    return {"board": board.lattice, "holes": board.n, "symmetries": len(board.symmetries),
+            "starts": starts, "entries": entries}
+
+
+def _entry(board, start, v, f, key, index, total, max_states, max_bytes):
+    rows = "/".join(board.rows(start)) + ":" + "/".join(board.rows(1 << f))
+    child = parse(board.lattice, rows.split(":"), {})
+    yield {"phase": "minima", "pair": f"{key[0]} -> {key[1]}", "done": index, "of": total}
+    clock = Clock()
+    entry = {"start": key[0], "finish": key[1], "start_number": v, "finish_number": f,
+             "code": child.code()}
+    try:
+        kwargs = {"max_bytes": max_bytes}
+        if max_states is not None:
+            kwargs["max_states"] = max_states
+        result = yield from meet(child, **kwargs)
+    except NoSolution:
+        entry.update(status="proven", moves="none", seconds=round(clock.elapsed(), 1))
+        return entry
+    except SearchLimit as stop:
+        entry.update(status="stopped", lower_bound=stop.details.get("lower_bound"),
+                     message=stop.message, seconds=round(clock.elapsed(), 1))
+        return entry
+    entry.update(status="proven", moves=result.cost,
+                 solution=" ".join(child.format_move(m) for m in result.moves),
+                 held=result.stats.get("peak"), seconds=round(clock.elapsed(), 1))
+    return entry
