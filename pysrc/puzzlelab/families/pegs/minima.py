@@ -60,23 +60,24 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None):
     board = puzzle.board
     known = {entry_key(e): e for e in done if e.get("status") == "proven"}
     todo = plan(board)
-    total = sum(len(f) for _v, f in todo)
-    entries = []
-    starts = []
-    for v, finishes in todo:
-        starts.append({"start": board.cell_name(v), "number": v,
-                       "finishes": [board.cell_name(f) for f in finishes]})
-        start = board.full & ~(1 << v)
-        for f in finishes:
-            key = (board.cell_name(v), board.cell_name(f))
-            entry = known.get(key)
-            if entry is None:
-                entry = yield from _entry(board, start, v, f, key, len(entries), total,
-                                          max_states, max_bytes)
-            entries.append(entry)
-            yield {"phase": "minima", "entry": entry, "done": len(entries), "of": total}
+    pairs = [(v, f) for v, finishes in todo for f in finishes]
+    # the searches most reduced by symmetry first (they are the cheapest),
+    # then in hole order; the table lists them in hole order
+    order = sorted(pairs, key=lambda vf: (-len(board.fixing([board.full & ~(1 << vf[0]),
+                                                            1 << vf[1]])), vf))
+    found = {}
+    for v, f in order:
+        key = (board.cell_name(v), board.cell_name(f))
+        entry = known.get(key)
+        if entry is None:
+            entry = yield from _entry(board, board.full & ~(1 << v), v, f, key,
+                                      len(found), len(pairs), max_states, max_bytes)
+        found[v, f] = entry
+        yield {"phase": "minima", "entry": entry, "done": len(found), "of": len(pairs)}
+    starts = [{"start": board.cell_name(v), "number": v,
+               "finishes": [board.cell_name(f) for f in finishes]} for v, finishes in todo]
     return {"board": board.lattice, "holes": board.n, "symmetries": len(board.symmetries),
-            "starts": starts, "entries": entries}
+            "starts": starts, "entries": [found[vf] for vf in pairs]}
 
 
 def _entry(board, start, v, f, key, index, total, max_states, max_bytes):
