@@ -335,19 +335,15 @@ def test_variant21_seed_004():
 def test_triangle_shortest_a127500(side, moves):
     """OEIS A127500: the preset's empty hole gives the board's shortest
     one-peg finish, and no other empty hole does better."""
+    from puzzlelab.families.pegs.minima import plan
     best = {}
     board = codes.parse(f"pegs:triangle{side}").board
-    seen = set()
-    for hole in range(board.n):
-        full = board.full & ~(1 << hole)
-        key = min(board.image(full, k) for k in range(len(board.symmetries)))
-        if key in seen:
-            continue
-        seen.add(key)
+    for hole, finishes in plan(board):      # one start per orbit of the symmetries
         puzzle = codes.parse(f"pegs:triangle{side}-{hole}")
         try:
             pegs.check_solvable(puzzle)
         except Unsolvable:
+            assert not finishes or puzzle.goal_kind == "anywhere"
             continue
         best[hole] = drain(pegs_meet.meet(puzzle)).cost
     assert min(best.values()) == moves
@@ -734,6 +730,25 @@ def test_big_boards_solved_through_the_api(code):
     assert "pagoda" in refused["error"]["message"]
 
 
+def random_puzzle(rng, widths, holes, patterns, dots):
+    """A small random board on a random lattice (rows of ``holes``
+    characters), its goal one peg anywhere or, with probability
+    ``patterns``, a pattern (mostly empty holes, some pegs and '?'); None
+    when the draw is no valid code."""
+    lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
+    h, w = rng.randint(3, 4), rng.randint(*widths)
+    rows = ["".join(rng.choice(holes) for _ in range(w)) for _ in range(h)]
+    code = f"pegs:{lattice}:" + "/".join(rows)
+    if rng.random() < patterns:     # a goal pattern: a lone peg, or '?' holes beside it
+        goal = ["".join("_" if ch == "_" else rng.choice("." * dots + "o?")
+                        for ch in row) for row in rows]
+        code += ":" + "/".join(goal)
+    try:
+        return codes.parse(code)
+    except CodeError:
+        return None
+
+
 def test_tight_pagodas_and_reach_limits_are_sound():
     """The dfs's pruning never drops a position that can still finish: on
     small random boards (every one the orbit search covers; one peg
@@ -748,18 +763,10 @@ def test_tight_pagodas_and_reach_limits_are_sound():
     rng = random.Random(7)
     engaged = refused = 0
     for _ in range(300):
-        lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
-        h, w = rng.randint(3, 4), rng.randint(3, 4)
-        rows = ["".join(rng.choice("oooooo._") for _ in range(w)) for _ in range(h)]
-        code = f"pegs:{lattice}:" + "/".join(rows)
-        if rng.random() < 0.4:      # a goal pattern: a lone peg, or '?' holes beside it
-            goal = ["".join("_" if ch == "_" else rng.choice("." * 12 + "o?")
-                            for ch in row) for row in rows]
-            code += ":" + "/".join(goal)
-        try:
-            puzzle = codes.parse(code)
-        except CodeError:
+        puzzle = random_puzzle(rng, widths=(3, 4), holes="oooooo._", patterns=0.4, dots=12)
+        if puzzle is None:
             continue
+        code = puzzle.code()
         start = puzzle.start
         if start.bit_count() < 2 or orbit_pagodas(puzzle.board) is None:
             continue
@@ -794,18 +801,10 @@ def test_merson_bound_is_sound():
     rng = random.Random(13)
     checked = positive = tight = 0
     for _ in range(200):
-        lattice = rng.choice(["sq4", "sq4", "sq8", "tri"])
-        h, w = rng.randint(3, 4), rng.randint(3, 5)
-        rows = ["".join(rng.choice("ooooooo._") for _ in range(w)) for _ in range(h)]
-        code = f"pegs:{lattice}:" + "/".join(rows)
-        if rng.random() < 0.5:
-            goal = ["".join("_" if ch == "_" else rng.choice("." * 10 + "o?")
-                            for ch in row) for row in rows]
-            code += ":" + "/".join(goal)
-        try:
-            puzzle = codes.parse(code)
-        except CodeError:
+        puzzle = random_puzzle(rng, widths=(3, 5), holes="ooooooo._", patterns=0.5, dots=10)
+        if puzzle is None:
             continue
+        code = puzzle.code()
         board = puzzle.board
         for region in candidate_regions(board):     # the defining property
             for a, b, t in board.jumps:

@@ -253,31 +253,23 @@ if old is None:
     if c in other:
         return c
     if not probe:
-        mine[c] = d
-        nxt.append(c)
+{KEEP}
 elif old < d:
     continue"""
-
+_KEEP = """        mine[c] = d
+        nxt.append(c)"""
 # ... with a lower bound: a new child is kept only while its depth plus the
 # moves it still needs stays within ``limit``; ``cut[0]`` records the least
 # such sum over the children left out (the next limit worth trying), cut[1]
 # counts them
-_VISIT_BOUNDED = """c = {MIN}
-old = mine.get(c)
-if old is None:
-    if c in other:
-        return c
-    if not probe:
-        e = d + {BOUND}
+_KEEP_BOUNDED = """        e = d + {BOUND}
         if e <= limit:
             mine[c] = d
             nxt.append(c)
         else:
             cut[1] += 1
             if e < cut[0]:
-                cut[0] = e
-elif old < d:
-    continue"""
+                cut[0] = e"""
 
 
 def expander(kern, forward, chains, bound=None, limit=None, cut=None):
@@ -298,11 +290,8 @@ def expander(kern, forward, chains, bound=None, limit=None, cut=None):
         loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
     else:
         loop, cond = "need, _m, x2, j2", "not q0 & need"
-    least = "n0" if size == 1 else "min(" + names("n") + ")"
-    if bound is None:
-        visit = _VISIT.format(MIN=least)
-    else:
-        visit = _VISIT_BOUNDED.format(MIN=least, BOUND=bound.source(forward))
+    keep = _KEEP if bound is None else _KEEP_BOUNDED.replace("{BOUND}", bound.source(forward))
+    visit = _VISIT.format(MIN="n0" if size == 1 else "min(" + names("n") + ")", KEEP=keep)
 
     def indent(k):
         return "\n".join(" " * k + line for line in visit.splitlines())
