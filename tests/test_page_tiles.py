@@ -119,3 +119,19 @@ def test_korf_1_solves_optimally_in_the_page_with_its_table(page, site_url, watc
     assert any(r.endswith("tables/tiles4x4-block6.pdb") for r in watch.requests)
     page.get_by_test_id("step-last").click()
     assert page.get_by_test_id("position-code").text_content() == "tiles:4x4:0123456789abcdef:0123456789abcdef"
+
+
+@pytest.mark.parametrize("code, reachable, radius", [
+    ("tiles:3x3:123456780", "181,440", 24),
+    ("tiles:5x2:1234567890", "1,814,400", 36),
+])
+def test_multi_tile_radii_in_the_page(page, site_url, watch, code, reachable, radius):
+    """The page's analysis, in the multi-tile metric, gives the published
+    radii (tests/data/tiles_radii.txt): every position of the 3x3 within 24
+    line moves of the goal, of the 5x2 within 36."""
+    open_app(page, site_url, code + "&metric=multi")
+    page.locator(".analysis summary").click()
+    page.get_by_test_id("analyze").click()
+    expect(page.get_by_test_id("analysis")).to_contain_text(
+        f"{reachable} positions reachable; the farthest are {radius} moves from the goal",
+        timeout=120_000)

@@ -7,6 +7,7 @@ whole-space histograms, the automatic choice and the tables contract."""
 import collections
 import functools
 import itertools
+import math
 import os
 import random
 import sys
@@ -959,3 +960,28 @@ def test_the_part_op_refuses_what_it_cannot_split():
     # the plan of an easy position is the solve itself, proven
     plan = api.run({"op": "part", "code": "tiles:3x3:867254301"})
     assert plan["ok"] and plan["solved"]["length"] == 31 and plan["solved"]["optimal"]
+
+
+def _radii():
+    rows = {}
+    with open(data_file("tiles_radii.txt"), encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                board, stm, mtm = line.split()
+                rows[board] = {"tile": int(stm), "multi": int(mtm)}
+    return rows
+
+
+@pytest.mark.parametrize("board", ["2x2", "3x2", "4x2", "3x3", "5x2"])
+def test_radii_by_analysis(board):
+    """The analyze op (the whole space, breadth-first from the goal) gives
+    each small board's published radius in both metrics: the largest
+    optimal distance, e.g. 24 multi-tile moves on 3x3 and 36 on 5x2."""
+    w, h = map(int, board.split("x"))
+    cells = "".join("123456789abcdefghijklmnopqrstuvwxyz"[i] for i in range(w * h - 1)) + "0"
+    for metric, radius in _radii()[board].items():
+        reply = api.run({"op": "analyze", "code": f"tiles:{board}:{cells}", "metric": metric,
+                         "max_memory": 2048})
+        assert reply["ok"], reply
+        assert reply["max_distance"] == radius, (board, metric, reply["max_distance"])
+        assert reply["reachable"] == math.factorial(w * h) // 2
