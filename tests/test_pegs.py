@@ -944,6 +944,7 @@ def test_minima_resumes_from_done_entries_and_refuses_other_families():
         assert not reply["ok"] and words in reply["error"]["message"], reply
 
 
+@pytest.mark.cpython_only
 def test_minima_command_saves_and_resumes(tmp_path):
     """python -m puzzlelab minima: the table printed by start, the entries
     in the --out file; a second run reads them back instead of searching."""

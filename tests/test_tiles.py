@@ -972,7 +972,8 @@ def _radii():
     return rows
 
 
-@pytest.mark.parametrize("board", ["2x2", "3x2", "4x2", "3x3", "5x2"])
+@pytest.mark.parametrize("board", ["2x2", "3x2", "4x2", "3x3",
+                                   pytest.param("5x2", marks=pytest.mark.slow)])
 def test_radii_by_analysis(board):
     """The analyze op (the whole space, breadth-first from the goal) gives
     each small board's published radius in both metrics: the largest
