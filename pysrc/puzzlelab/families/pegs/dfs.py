@@ -176,8 +176,14 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     if memo is not None and not all(reach_bound(board, w, origin) <= bound
                                     for w, _t, bound in memo["limits"]):
         memo = None
-    if memo is None or (memo["held"] + len(memo["dead"]) + len(memo["alive"])
-                        > cp.max_states // 2):
+    if memo is not None and (memo["held"] + len(memo["dead"]) + len(memo["alive"])
+                             > cp.max_states // 2):
+        # over half the budget: the dead positions (the bulk) go; the table
+        # and the alive ones stay while they hold less than a quarter
+        memo["dead"] = set()
+        if memo["held"] + len(memo["alive"]) > cp.max_states // 4:
+            memo = None
+    if memo is None:
         _MEMORY.clear()
         limits = reach_limits(puzzle)
         table, table_pegs = yield from ticking(
@@ -321,11 +327,14 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                 memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)
     jumps = prefix + [board.jumps[j] for j in path]
     jumps += _finish(puzzle, kern, finish, table, alive)
-    # every position of the solution can still reach the goal
-    p = origin
-    for j in path:
+    # every position of the solution can still reach the goal; added from
+    # the last up, so that each one's next is already known, even if the
+    # request is interrupted here (a cancel in the page)
+    line = [origin]
+    for j in path[:-1]:
+        line.append(line[-1] ^ board.jump_masks[j])
+    for p in reversed(line):
         alive.add(kern.canon(p))
-        p ^= board.jump_masks[j]
     if puzzle.metric == "jump":
         moves = jumps
         optimal = puzzle.goal_min == puzzle.goal_max
