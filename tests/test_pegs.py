@@ -478,6 +478,39 @@ def test_judge_marks_along_random_games_match_fresh_searches():
     assert losing > 10 and winning > 10
 
 
+def test_judging_ahead_warms_the_memory_for_every_next_position():
+    """``ahead`` (the page asks it while the visitor looks at the board)
+    judges every position one move further after the marks, with a progress
+    record after each; the marks are the same, and the next position's marks
+    then come from memory (no search long enough to report progress) and
+    equal fresh searches."""
+    code = codes.parse("pegs:variant21").code()
+    pegs_dfs.forget()
+    plain = api.run({"op": "moves", "code": code, "judge": True})
+    pegs_dfs.forget()
+    records = []
+    gen = api.handle({"op": "moves", "code": code, "judge": True, "ahead": True})
+    try:
+        while True:
+            records.append(next(gen))
+    except StopIteration as stop:
+        reply = stop.value
+    assert [m["winnable"] for m in reply["moves"]] == [m["winnable"] for m in plain["moves"]]
+    nexts = [api.run({"op": "moves", "code": m["code"]})["moves"] for m in reply["moves"]]
+    ahead = [r["judged"] for r in records if r.get("phase") == "judging ahead"]
+    assert ahead == list(range(1, sum(map(len, nexts)) + 1))
+    memory = dict(pegs_dfs._MEMORY)
+    for entry, kids in zip(reply["moves"], nexts):
+        searched = [r for r in api.handle({"op": "moves", "code": entry["code"],
+                                           "judge": True})]
+        assert not searched, entry["move"]
+        marked = [m["winnable"] for m in api.run({"op": "moves", "code": entry["code"],
+                                                   "judge": True})["moves"]]
+        assert marked == [_winnable_fresh(k["code"]) for k in kids]
+        pegs_dfs._MEMORY.clear()
+        pegs_dfs._MEMORY.update(memory)
+
+
 def test_judge_remembers_only_winnable_positions_as_alive():
     """Every position the dfs's memory holds as alive (canonical, up to the
     symmetries that fix the goal) reaches the goal by a fresh search, and
