@@ -452,6 +452,7 @@ def test_judge_remembers_dead_positions_soundly():
     assert losing > 0
 
 
+@pytest.mark.slow
 def test_judge_marks_along_random_games_match_fresh_searches():
     """Users make mistakes: along seeded random games (into dead positions
     too) on small boards, the judge's marks with its memory of dead and of
@@ -544,6 +545,7 @@ def test_dfs_finishes_through_alive_positions():
         check(puzzle, drain(pegs_dfs.dfs(puzzle, seed=7)))
 
 
+@pytest.mark.slow
 def test_judge_memory_stays_within_its_budget():
     """The worker lives as long as the page: the judge's memory of a goal is
     dropped once it holds more than half of a search's positions, so it
