@@ -256,6 +256,7 @@ def test_refusals_say_what_to_choose():
     ({"op": "presets", "code": "x"}, "Unknown field 'code' in a presets request"),
     ({"op": "launch"}, "Unknown request op"),
     ({"op": "moves", "code": "pegs:hoppers", "judge": "please"}, "true or false"),
+    ({"op": "moves", "code": "pegs:hoppers", "ahead": True}, "needs the moves judged too"),
 ])
 def test_every_field_is_checked(req, fragment):
     reply = api.run(req)

@@ -71,7 +71,7 @@ def _value(draw, key, req, plausible):
             return draw(st.sampled_from(OPTION_VALUES + [None]))
         if key == "max_states":
             return draw(st.sampled_from([1, 10, 999, 5_000, 50_000, 200_000, None]))
-        if key in ("count", "judge"):
+        if key in ("count", "judge", "ahead"):
             return draw(st.booleans())
         if key == "from":
             return draw(st.sampled_from(["goal", "start"]))

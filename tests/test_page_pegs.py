@@ -4,6 +4,8 @@ and step to the goal; draw a small board in the editor (a new rectangle,
 holes added beside it, a goal hole tapped, pegs toggled with the keyboard)
 and solve it.  Renderer: web/render/pegs.js; editor: web/edit/pegs.js."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -158,3 +160,22 @@ def test_a_random_solvable_start_solves(page, site_url, watch):
     wait_state(page, "solved", 60_000)
     page.get_by_test_id("step-last").click()
     expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
+
+
+def test_never_lose_marks_the_losing_move_and_a_move_stops_judging_ahead(page, site_url, watch):
+    """Play mode's "never lose" on the 21-hole variant: after 14-6 the move
+    16-14 cannot win any more and is marked so.  While the marks are shown
+    the worker judges the positions one move further (api.py's ``ahead``);
+    playing a move at once stops that (a cancelled request, no error) and
+    the next marks still come."""
+    open_app(page, site_url, "pegs:variant21")
+    page.get_by_test_id("play-mode").click()
+    page.get_by_test_id("never-lose").check()
+    buttons = page.get_by_test_id("play-moves").locator("button")
+    expect(buttons.first).to_have_attribute("title", "The goal can still be reached after this move")
+    buttons.filter(has_text="14-6").click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    expect(buttons.filter(has_text="16-14")).to_have_class(re.compile(r"\blosing\b"))
+    expect(buttons.filter(has_text="16-14")).to_contain_text("✗")
+    assert buttons.filter(has_text="12-14").get_attribute("title") == \
+        "The goal can still be reached after this move"

@@ -448,6 +448,153 @@ def test_judge_remembers_dead_positions_soundly():
     assert losing > 0
 
 
+@pytest.mark.slow
+def test_judge_marks_along_random_games_match_fresh_searches():
+    """Users make mistakes: along seeded random games (into dead positions
+    too) on small boards, the judge's marks with its memory of dead and of
+    alive positions (those on solutions it found) equal fresh searches, and
+    every alive position it remembers can reach the goal."""
+    losing = winning = 0
+    for preset, seed in (("pegs:triangle15-3", 1), ("pegs:triangle15-0", 2),
+                         ("pegs:variant21", 3), ("pegs:triangle21", 4)):
+        rng = random.Random(seed)
+        code = codes.parse(preset).code()
+        pegs_dfs.forget()
+        while True:
+            kids = api.run({"op": "moves", "code": code, "judge": True})["moves"]
+            if not kids:
+                break
+            marked = [e["winnable"] for e in kids]
+            memory = dict(pegs_dfs._MEMORY)     # (the fresh searches forget it)
+            assert marked == [_winnable_fresh(e["code"]) for e in kids], code
+            pegs_dfs._MEMORY.clear()
+            pegs_dfs._MEMORY.update(memory)
+            losing += marked.count(False)
+            winning += marked.count(True)
+            code = rng.choice(kids)["code"]
+    assert losing > 10 and winning > 10
+
+
+def test_judging_ahead_warms_the_memory_for_every_next_position():
+    """``ahead`` (the page asks it while the visitor looks at the board)
+    judges every position one move further after the marks, with a progress
+    record after each; the marks are the same, and the next position's marks
+    then come from memory (no search long enough to report progress) and
+    equal fresh searches."""
+    code = codes.parse("pegs:variant21").code()
+    pegs_dfs.forget()
+    plain = api.run({"op": "moves", "code": code, "judge": True})
+    pegs_dfs.forget()
+    records = []
+    gen = api.handle({"op": "moves", "code": code, "judge": True, "ahead": True})
+    try:
+        while True:
+            records.append(next(gen))
+    except StopIteration as stop:
+        reply = stop.value
+    assert [m["winnable"] for m in reply["moves"]] == [m["winnable"] for m in plain["moves"]]
+    nexts = [api.run({"op": "moves", "code": m["code"]})["moves"] for m in reply["moves"]]
+    ahead = [r["judged"] for r in records if r.get("phase") == "judging ahead"]
+    assert ahead == list(range(1, sum(map(len, nexts)) + 1))
+    memory = dict(pegs_dfs._MEMORY)
+    for entry, kids in zip(reply["moves"], nexts):
+        searched = [r for r in api.handle({"op": "moves", "code": entry["code"],
+                                           "judge": True})]
+        assert not searched, entry["move"]
+        marked = [m["winnable"] for m in api.run({"op": "moves", "code": entry["code"],
+                                                   "judge": True})["moves"]]
+        assert marked == [_winnable_fresh(k["code"]) for k in kids]
+        pegs_dfs._MEMORY.clear()
+        pegs_dfs._MEMORY.update(memory)
+
+
+def test_judge_remembers_only_winnable_positions_as_alive():
+    """Every position the dfs's memory holds as alive (canonical, up to the
+    symmetries that fix the goal) reaches the goal by a fresh search, and
+    every dead one does not, after judging a game on the 15-hole triangle."""
+    puzzle = codes.parse("pegs:triangle15-3")
+    pegs_dfs.forget()
+    code = puzzle.code()
+    rng = random.Random(5)
+    while True:
+        kids = api.run({"op": "moves", "code": code, "judge": True})["moves"]
+        if not kids:
+            break
+        code = rng.choice(kids)["code"]
+    (memo,) = pegs_dfs._MEMORY.values()
+    alive, dead = set(memo["alive"]), set(memo["dead"])
+    assert alive and not alive & dead
+    for state, want in [(s, True) for s in sorted(alive)[:40]] + \
+                       [(s, False) for s in sorted(dead)[:40]]:
+        code = puzzle.encode(state)
+        assert _winnable_fresh(code) == want, code
+
+
+def test_dfs_finishes_through_alive_positions():
+    """A dfs that reaches a position remembered alive finishes through the
+    remembered ones: the solution still replays to the goal."""
+    code = "pegs:english"
+    pegs_dfs.forget()
+    first = solve(code, algorithm="dfs")
+    for c in first["codes"][3:-1:4]:        # each is alive now: the walk finishes
+        puzzle = codes.parse(c)
+        check(puzzle, drain(pegs_dfs.dfs(puzzle, seed=7)))
+
+
+@pytest.mark.slow
+def test_judge_memory_stays_within_its_budget():
+    """The worker lives as long as the page: the judge's memory of a goal is
+    dropped once it holds more than half of a search's positions, so it
+    never grows past the budget (here 3,000 positions) along a game."""
+    budget = 3000
+    code = codes.parse("pegs:triangle28").code()
+    pegs_dfs.forget()
+    rng = random.Random(2)
+    biggest = 0
+    nulls = 0
+    for _ in range(12):
+        kids = api.run({"op": "moves", "code": code, "judge": True,
+                        "max_states": budget})["moves"]
+        nulls += sum(e["winnable"] is None for e in kids)
+        for m in pegs_dfs._MEMORY.values():
+            biggest = max(biggest, m["held"] + len(m["dead"]) + len(m["alive"]))
+        if not kids:
+            break
+        code = rng.choice(kids)["code"]
+    assert 0 < biggest <= budget + 64
+    assert len(pegs_dfs._MEMORY) <= 1
+
+
+def test_single_peg_refusal_by_table_equals_the_backtracking():
+    """The refusal over the board's list of orbit pagodas (kept per board)
+    gives the same pagodas as the backtracking search, on positions of
+    random games on boards with and without refusals."""
+    from puzzlelab.families.pegs import pagodas
+    refused = 0
+    for preset in ("pegs:english", "pegs:french", "pegs:diamond41-d2", "pegs:triangle15-0"):
+        rng = random.Random(3)
+        code = preset
+        for _ in range(40):
+            puzzle = codes.parse(code)
+            finishes = pegs.finish_holes(puzzle)
+            if puzzle.after_first.bit_count() > 1 and finishes:
+                key = (puzzle.board.lattice, tuple(puzzle.board.holes))
+                fast = pagodas.single_peg_refusal(puzzle, finishes)
+                kept = pagodas._ORBIT_PAGODAS.get(key)
+                pagodas._ORBIT_PAGODAS[key] = None      # no list: the backtracking
+                try:
+                    slow = pagodas.single_peg_refusal(puzzle, finishes)
+                finally:
+                    pagodas._ORBIT_PAGODAS[key] = kept
+                assert fast == slow, code
+                refused += fast is not None
+            kids = api.run({"op": "moves", "code": code})["moves"]
+            if not kids:
+                break
+            code = rng.choice(kids)["code"]
+    assert refused > 5
+
+
 def _winnable_fresh(code):
     pegs_dfs.forget()
     puzzle = codes.parse(code)

@@ -2,9 +2,11 @@
 // (`moves`), so this file knows no rule; the family's play input
 // (play/<family>.js, via input.js) picks one from a gesture.  Undo/redo, a
 // counter, "how far?", "hint" (shown on the board too) and, where the family
-// offers it, "never lose".  Thinking is bounded (THINK_MS) and can be
-// stopped; a move played meanwhile stops it at once (the worker does one
-// thing at a time: a move must never wait behind a hint).
+// offers it, "never lose" (the marks, then the positions one move further
+// judged while the visitor looks: api.py's `ahead`).  Thinking is bounded
+// (THINK_MS) and can be stopped; a move played meanwhile stops it at once
+// (the worker does one thing at a time: a move must never wait behind a
+// hint, nor behind judging ahead).
 // Created by page.js; the move list is movelist.js's, as the solution's is.
 
 import { $ } from "./dom.js";
@@ -105,6 +107,17 @@ export class Play {
     document.body.dataset.play = reply.goal_reached ? "won" : "playing";
     this.renderMoves();
     this.redraw();
+    if ($("play-judge").checked && this.moves.length) this.judgeAhead();
+  }
+
+  // Judge the positions one move further while the visitor looks at the
+  // board, so that the next marks are mostly remembered; quiet (no Stop
+  // button, no message), stopped by the next move like a hint.
+  judgeAhead() {
+    this.stopThinking();
+    const promise = this.request({ op: "moves", code: this.linkFor(this.code), judge: true, ahead: true });
+    this.thinking = promise;
+    promise.then(() => { if (this.thinking === promise) this.thinking = null; });
   }
 
   renderMoves() {

@@ -22,9 +22,12 @@ named in the message):
 ``tables``    the fields of solve, moves or part -> the table files that request
                                         will load (the worker fetches them)
 ``edit``      {code, metric, action, args} -> the edited position, described
-``moves``     {code, metric, first, judge, max_memory, max_states}
+``moves``     {code, metric, first, judge, ahead, max_memory, max_states}
                                      -> legal moves with the codes they lead
-                                        to (and, with judge, "winnable")
+                                        to (and, with judge, "winnable"; with
+                                        ahead, the positions one move further
+                                        are judged too, unsaid, to warm the
+                                        judge's memory)
 ``part``      {code, algorithm, heuristic, metric, first, parts, index,
                limit, max_memory, max_states}
                                      -> a search split over several workers
@@ -88,7 +91,7 @@ FIELDS = {
     "analyze": _CODE + ("from", "max_memory", "max_states"),
     "presets": (),
     "edit": ("code", "metric", "action", "args"),
-    "moves": _CODE + ("judge", "max_memory", "max_states"),
+    "moves": _CODE + ("judge", "ahead", "max_memory", "max_states"),
     "replay": _CODE + ("path", "lower_bound"),
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
@@ -711,10 +714,18 @@ def moves(req):
     ``judge`` each move is marked ``winnable`` (true/false; null when the
     check hit its budget) by solving the position it leads to with the
     family's ``judge_method`` (or its auto method) -- peg solitaire's
-    "never lose" mode."""
+    "never lose" mode.  With ``ahead`` too, it then judges the moves of
+    every position one move further (after the winnable moves first): the
+    page asks that while the visitor looks at the board, and cancels it at
+    the next move, so that the next position's marks are mostly remembered
+    (the judge method keeps what it learns between requests).  The reply is
+    the same; progress records say how many were judged ahead."""
     _check_fields(req, "moves")
     puzzle, options = _puzzle(req)
     judge = _flag(req, "judge")
+    ahead = _flag(req, "ahead")
+    if ahead and not judge:
+        raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
     out = []
     for move, child in family_of(puzzle).legal_moves(puzzle):
@@ -723,9 +734,27 @@ def moves(req):
     if judge:
         for entry in out:
             entry["winnable"] = yield from _winnable(entry["code"], options, budget)
+    if ahead:
+        yield from _judge_ahead(out, options, budget)
     return {"ok": True, "op": "moves", "code": puzzle.code(),
             "view": puzzle.view(puzzle.start),
             "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
+
+
+def _judge_ahead(entries, options, budget):
+    """Generator: judge the moves of each position of ``entries`` (judged
+    moves), the winnable ones first; a progress record after each."""
+    start = time.perf_counter()
+    done = 0
+    for entry in sorted(entries, key=lambda e: e["winnable"] is not True):
+        link = entry["code"] + "".join(f"&{k}={v}" for k, v in sorted(options.items())
+                                       if k == "metric")
+        here, _ = _puzzle({"code": link})
+        for _move, child in family_of(here).legal_moves(here):
+            yield from _winnable(here.encode(child), options, budget)
+            done += 1
+            yield {"phase": "judging ahead", "judged": done,
+                   "elapsed": round(time.perf_counter() - start, 3)}
 
 
 def _winnable(code, options, budget):

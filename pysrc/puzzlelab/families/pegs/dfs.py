@@ -8,7 +8,7 @@ beam.py, kernel.py, pagodas.py.
 
 import random
 
-from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
+from ...search.common import (Checkpoint, SearchResult, no_solution,
                               ticking, DEFAULT_MAX_STATES)
 from .kernel import Kernel, goal_positions, isolation_counter
 from .pagodas import hopeless, pagodas, reach_bound, reach_limits
@@ -31,13 +31,15 @@ NOISY_SHARE = 0.64          # ... after LIGHT_DIVES only in positions with more 
                             # this share of the start's pegs
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 
-# What a search learns about one goal -- its endgame table and the positions
-# it proved dead, both up to the symmetries that fix the goal, whatever the
-# start -- is kept for the next search of the same goal: play mode's judge
-# (api.moves) asks about one position after another of the same game.  One
-# goal is remembered at a time, and dropped when it holds more than half of
-# a search's budget.
+# What a search learns about one goal -- its endgame table,
+# the positions it proved dead and those on the solutions it found (alive),
+# all up to the symmetries that fix the goal, whatever the start -- is kept
+# for the next search of the same goal: play mode's judge (api.moves) asks
+# about every move of one position after another of the same game.  One goal
+# is remembered at a time, and dropped when it holds more than half of a
+# search's budget.
 _MEMORY = {}
+_KERNELS = {}               # (board shape, goal, first) -> Kernel, a few at a time
 
 
 def endgame_builder(puzzle, kern, budget=TABLE_BUDGET, limits=()):
@@ -156,7 +158,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     cp = Checkpoint(max_states, what="dead positions", step=64, max_bytes=max_bytes,
                     sample=puzzle.start, words=WORDS)
     board = puzzle.board
-    kern = Kernel(puzzle, fix_start=False)
+    kern, iso = _kernel(puzzle)
     jimg = kern.jimg
     firsts = kern.firsts()
     is_goal = puzzle.is_goal
@@ -174,7 +176,14 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     if memo is not None and not all(reach_bound(board, w, origin) <= bound
                                     for w, _t, bound in memo["limits"]):
         memo = None
-    if memo is None or memo["held"] + len(memo["dead"]) > cp.max_states // 2:
+    if memo is not None and (memo["held"] + len(memo["dead"]) + len(memo["alive"])
+                             > cp.max_states // 2):
+        # over half the budget: the dead positions (the bulk) go; the table
+        # and the alive ones stay while they hold less than a quarter
+        memo["dead"] = set()
+        if memo["held"] + len(memo["alive"]) > cp.max_states // 4:
+            memo = None
+    if memo is None:
         _MEMORY.clear()
         limits = reach_limits(puzzle)
         table, table_pegs = yield from ticking(
@@ -183,7 +192,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             cp.clock, phase="endgame table")
         memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
                                "held": len(table) if table is not None else 0,
-                               "dead": set(), "limits": limits}
+                               "dead": set(), "alive": set(), "limits": limits}
     table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
     target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
@@ -199,7 +208,6 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     # small boards are solved at once so); the later ones all of it (the big
     # boards need it)
     weights = [w / 100 for w in inward]
-    iso = isolation_counter(board)
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     # a goal that no child of the start can reach (its pagodas refuse them
@@ -231,6 +239,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     expanded = generated = 0
     check = cp.next
     dead = memo["dead"]
+    alive = memo["alive"]
     path = []
     finish = None
     dives = 0
@@ -240,6 +249,8 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         finish = origin
     elif kern.canon(origin) in dead:
         no_solution(cp.clock, 0, 0, len(dead) + held_table)
+    elif kern.canon(origin) in alive:
+        finish = origin
     elif table is not None and origin.bit_count() <= table_pegs:
         if kern.canon(origin) not in table:
             no_solution(cp.clock, 0, 0, held_table)
@@ -264,6 +275,10 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             c = min(qi)
             if c in dead:
                 continue
+            if c in alive:
+                path.append(j)
+                finish = q
+                break
             if is_goal(q):
                 path.append(j)
                 finish = q
@@ -282,7 +297,8 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             expanded += 1
             dive += 1
             if expanded >= check:
-                yield from cp.tick(expanded, held=len(dead) + held_table, depth=len(path),
+                yield from cp.tick(expanded, held=len(dead) + len(alive) + held_table,
+                                   depth=len(path),
                                    expanded=expanded, generated=generated)
                 check = cp.next
             if dive > limit:
@@ -290,7 +306,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             path.append(j)
             stack.append((q, qi, ordered(q, noise, weights), 0))
         else:
-            no_solution(cp.clock, expanded, generated, len(dead) + held_table)
+            no_solution(cp.clock, expanded, generated, len(dead) + len(alive) + held_table)
         if finish is None:
             dives += 1
             noise = NOISE
@@ -310,9 +326,15 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                 held_table = len(table)
                 memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)
     jumps = prefix + [board.jumps[j] for j in path]
-    if not is_goal(finish):
-        jumps += descend(table, finish, table[kern.canon(finish)],
-                         puzzle.jump_successors, key=kern.canon)[0]
+    jumps += _finish(puzzle, kern, finish, table, alive)
+    # every position of the solution can still reach the goal; added from
+    # the last up, so that each one's next is already known, even if the
+    # request is interrupted here (a cancel in the page)
+    line = [origin]
+    for j in path[:-1]:
+        line.append(line[-1] ^ board.jump_masks[j])
+    for p in reversed(line):
+        alive.add(kern.canon(p))
     if puzzle.metric == "jump":
         moves = jumps
         optimal = puzzle.goal_min == puzzle.goal_max
@@ -323,9 +345,47 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     for m in moves:
         states.append(puzzle.apply(states[-1], m))
     return SearchResult(moves, states, len(moves), optimal,
-                        cp.stats(expanded, generated, len(dead) + held_table,
+                        cp.stats(expanded, generated, len(dead) + len(alive) + held_table,
                                  depth=len(moves)),
                         {"jumps": len(jumps)})
+
+
+def _kernel(puzzle):
+    """The search's Kernel and isolated-peg counter, kept per board shape
+    and goal (their tables cost more than a short search)."""
+    board = puzzle.board
+    key = (board.lattice, tuple(board.holes), tuple(puzzle.goal_masks()), bool(puzzle.first))
+    kern = _KERNELS.get(key)
+    if kern is None:
+        if len(_KERNELS) >= 8:
+            _KERNELS.clear()
+        kern = _KERNELS[key] = (Kernel(puzzle, fix_start=False), isolation_counter(board))
+    return kern
+
+
+def _finish(puzzle, kern, finish, table, alive):
+    """The jumps from ``finish`` to the goal, through positions known to
+    reach it: in ``alive`` (on an earlier solution) or in the endgame
+    ``table`` one jump nearer.  Every alive position that is not a goal has
+    a child alive or in the table, so each step finds one; every jump
+    removes a peg, so the walk ends."""
+    canon = kern.canon
+    jumps = []
+    q = finish
+    while not puzzle.is_goal(q):
+        c = canon(q)
+        alive.add(c)
+        depth = table.get(c) if table is not None else None
+        for jump, nxt in puzzle.jump_successors(q):
+            n = canon(nxt)
+            if n in alive or (depth is not None and table.get(n) == depth - 1):
+                break
+        else:
+            raise AssertionError("a position known to reach the goal has no child that does")
+        jumps.append(jump)
+        q = nxt
+    alive.add(canon(q))
+    return jumps
 
 
 def forget():

@@ -72,8 +72,19 @@ def _last_jump_cost(board, w, goal):
     return min((w[a] + w[b] - w[t] for a, b, t in board.jumps if t == f), default=0)
 
 
+_TABLES = {}                  # (lattice, holes, weights) -> byte tables, a bounded cache
+
+
 def _byte_tables(board, w):
-    return byte_tables(board.n, w, operator.add)
+    """The byte tables of pagoda ``w``, kept per board shape (the dfs picks
+    its pagodas again for every position play mode's judge asks about)."""
+    key = (board.lattice, tuple(board.holes), tuple(w))
+    tables = _TABLES.get(key)
+    if tables is None:
+        if len(_TABLES) >= 4096:
+            _TABLES.clear()
+        tables = _TABLES[key] = byte_tables(board.n, w, operator.add)
+    return tables
 
 
 _DISTANCE = {
@@ -144,6 +155,12 @@ def single_peg_refusal(puzzle, finishes):
     start_count = [0] * k
     for h in board.bits(puzzle.after_first):
         start_count[orb[h]] += 1
+    found = orbit_pagodas(board)
+    if found is not None:
+        # the same pagodas in the same order as the backtracking below, each
+        # finish's threshold worked out once per board (play mode's judge
+        # asks this of every move it marks)
+        return _refusal_by_table(board, orb, found, start_count, finishes)
     triples = {(orb[a], orb[b], orb[t]) for a, b, t in board.jumps}
     by_last = [[] for _ in range(k)]
     for tri in triples:
@@ -173,6 +190,39 @@ def single_peg_refusal(puzzle, finishes):
         gone = [f for f in left
                 if value - w[orb[f]] < min((w[a] + w[b] - w[orb[f]] for a, b in into[f]),
                                            default=value - w[orb[f]] + 1)]
+        if gone:
+            left.difference_update(gone)
+            used.append([w[orb[h]] for h in range(board.n)])
+            if not left:
+                return used
+    return None
+
+
+_THRESHOLDS = {}              # (lattice, holes, finish) -> per orbit pagoda, p(f) + cheapest last jump
+
+
+def _refusal_by_table(board, orb, found, start_count, finishes):
+    """``single_peg_refusal`` over the list of ``orbit_pagodas``: finish f
+    is refused by w when the start's sum is below ``_THRESHOLDS``' entry."""
+    shape = (board.lattice, tuple(board.holes))
+    if len(_THRESHOLDS) > 4096:
+        _THRESHOLDS.clear()
+    needs = []
+    for f in finishes:
+        need = _THRESHOLDS.get(shape + (f,))
+        if need is None:
+            into = [(orb[a], orb[b]) for a, b, t in board.jumps if t == f]
+            o = orb[f]
+            # (no jump into f: no lone survivor can land there)
+            need = _THRESHOLDS[shape + (f,)] = [
+                w[o] + min((w[a] + w[b] - w[o] for a, b in into), default=10 ** 9)
+                for w in found]
+        needs.append((f, need))
+    left = {f for f, _ in needs}
+    used = []
+    for i, w in enumerate(found):
+        value = sum(c * x for c, x in zip(start_count, w))
+        gone = [f for f, need in needs if f in left and value < need[i]]
         if gone:
             left.difference_update(gone)
             used.append([w[orb[h]] for h in range(board.n)])
