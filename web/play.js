@@ -132,7 +132,8 @@ export class Play {
   }
 
   // Stop a hint or distance being worked out: `why` "move" (a move, undo,
-  // exit: the answer would be about another position), "button" or "time".
+  // exit: the answer would be about another position), "button", "time" or
+  // "other" (the page starts a solve or an analysis: requests.js).
   stopThinking(why = "move") {
     if (!this.thinking) return;
     const { id } = this.thinking;

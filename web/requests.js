@@ -36,6 +36,7 @@ export function request(app, req, onProgress) {
 // Like request(), but the promise, which carries the request id from the
 // start, is kept for cancel(): a Cancel pressed at once is not lost.
 export function startRequest(app, req, onProgress) {
+  app.play?.stopThinking("other");   // play mode's hint or judging ahead must not hold it up
   const promise = app.solver.request(req, onProgress);
   app.solveReq = promise;
   return promise;
@@ -45,6 +46,7 @@ export function startRequest(app, req, onProgress) {
 // as many more as needed, made on the first such solve and kept.  Kept in
 // app.solveReq like startRequest's, with its own cancel.
 export function startSplit(app, req, onProgress, workers) {
+  app.play?.stopThinking("other");
   app.solvers ||= [app.solver];
   while (app.solvers.length < workers) {
     app.solvers.push(new Solver({ onRestart: () => {
