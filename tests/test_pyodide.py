@@ -13,6 +13,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.pyodide
 
 
+# the whole solver suite in one test: it grows with the suite, so it gets its
+# own limit instead of the per-test 300 s (about 4 minutes on 2 busy cores)
+@pytest.mark.timeout(900)
 def test_solver_suite_inside_pyodide():
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
