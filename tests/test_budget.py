@@ -27,8 +27,9 @@ from puzzlelab.search.explore import explore
 
 PYODIDE = sys.platform == "emscripten"
 HELD = 40_000 if PYODIDE else 150_000
-# the peg DFS and beam search do much work per position held (tracemalloc
-# makes it slow): a smaller budget, still far above their fixed overhead
+# the peg DFS, beam search and meet's rounds (most children are left out by
+# the bound) do much work per position held (tracemalloc makes it slow): a
+# smaller budget, still far above their fixed overhead
 HELD_SLOW = 50_000
 KORF1 = "tiles:4x4:edf7bc95602148a3:0123456789abcdef"
 
@@ -45,7 +46,7 @@ def engines():
         ("explore", lambda n: explore(eng.successors, eng.start, max_states=n)),
         ("blocks bfs", lambda n: blocks_bfs(tan, max_states=n)),
         ("blocks reachable", lambda n: blocks_explore(tan, max_states=n)),
-        ("pegs meet", lambda n: meet(eng, max_states=n)),
+        ("pegs meet", lambda n: meet(eng, max_states=n), HELD_SLOW),
         ("pegs meet count", lambda n: meet(eng, count=True, max_states=n)),
         # (Diamond 41 from e3 to b4: every jump must break even under the
         # rim pagoda, and the dfs finds no answer for a long while; e4 empty,

@@ -68,8 +68,10 @@ def test_one_cancel_stops_every_worker(page, site_url, watch):
 def test_a_worker_that_dies_mid_search_loses_nothing(page, site_url, watch):
     """Two Solvers and the real coordinator: once the second worker runs a
     part, it is killed (terminated, as a crash ends it); its part goes back
-    to the queue, a fresh worker takes over, and the answer is the optimum."""
-    code, optimal = korf(1)
+    to the queue, a fresh worker takes over, and the answer is the optimum.
+    (Korf #60, 66 moves: long enough that the second worker surely gets a
+    part; #1 could end before it did.)"""
+    code, optimal = korf(60)
     open_app(page, site_url, code)
     out = page.evaluate("""async (code) => {
       const { Solver } = await import("./web/solver.js");
