@@ -131,3 +131,19 @@ def test_a_board_of_two_kilobyte_positions_stops_at_its_budget_with_progress():
         assert not reply["ok"] and reply["error"]["type"] == "limit", reply
         assert reply["error"]["stats"]["peak_mb"] <= 64 * 1.05
         assert silence < 0.5 or PYODIDE, silence
+
+
+def test_the_peg_proof_keeps_its_budget_in_every_round():
+    """The peg proof (meet) runs in rounds, each counting its expansions
+    from nought; a budget that a whole round fits in (English 33: 32 MB here,
+    16 MB in Pyodide's smaller positions) must still stop a later, larger
+    round at the budget, with progress all the while.  It once let the
+    round run unchecked until it had expanded as much as the round before
+    (79 MB held for 32 MB, seconds without a progress record)."""
+    budget = 16 if PYODIDE else 32
+    reply, silence = _silences({"op": "solve", "code": "pegs:english", "algorithm": "meet",
+                                "max_memory": budget})
+    assert not reply["ok"] and reply["error"]["type"] == "limit", reply
+    assert reply["error"]["stats"]["peak_mb"] <= budget * 1.05, reply["error"]
+    assert 15 <= reply["error"]["lower_bound"] <= 18
+    assert silence < 0.5 or PYODIDE, silence

@@ -198,7 +198,10 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
         # the same "other side" lookup by a dict that answers is_goal.
         goals = _GoalDict(puzzle.is_goal)
     expanded = generated = 0
-    check = cp.next
+    # the count starts again with each round (``_rounds``): so does the
+    # checkpoint, or a round would run unchecked -- no progress, no budget --
+    # until it had expanded as many positions as the round before
+    check = cp.next = cp.step
     bdepth = 0
     while True:
         forward = blayer is None or len(flayer) <= len(blayer)
