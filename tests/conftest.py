@@ -22,6 +22,15 @@ def data_file(name):
     return path
 
 
+if sys.platform == "emscripten":
+    # inside Pyodide the runner mounts the repository; the build put the
+    # tiles' tables in _site/tables, where the page's worker gets them: every
+    # test file sees them, whichever ran first
+    from puzzlelab import tables
+    if os.path.isdir(os.path.join(ROOT, "_site", "tables")):
+        tables.register_dir(os.path.join(ROOT, "_site", "tables"))
+
+
 try:  # browser fixtures need pytest-playwright (installed by build.py test)
     import pytest_playwright  # noqa: F401
     from browser_fixtures import site_url, browser_type_launch_args, watch  # noqa: F401

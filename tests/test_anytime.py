@@ -112,7 +112,11 @@ def test_budget_stop_without_an_answer_carries_the_bound():
     assert 1 <= reply["error"]["lower_bound"] <= 57
 
 
-@pytest.mark.parametrize("code, optimum, count", [("pegs:english", 18, False),
+# English 33 is slow-marked: inside Pyodide (where slow tests do not run) the
+# triangle and the variant cover the same code, and test_budget.py's round
+# test runs English's proof there
+@pytest.mark.parametrize("code, optimum, count", [pytest.param("pegs:english", 18, False,
+                                                                marks=pytest.mark.slow),
                                                    ("pegs:triangle28", 12, False),
                                                    ("pegs:variant21", 12, True)])
 def test_meet_in_the_middle_proves_its_bound_as_it_goes(code, optimum, count):

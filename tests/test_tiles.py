@@ -8,9 +8,7 @@ import collections
 import functools
 import itertools
 import math
-import os
 import random
-import sys
 
 import pytest
 
@@ -20,14 +18,6 @@ from puzzlelab import api, codes, tables
 from puzzlelab.families import tiles
 from puzzlelab.families.tiles import built, exact as tiles_explore, fsm as tiles_fsm, ida as tiles_ida, pdb as tiles_pdb
 from puzzlelab.search import ALGORITHMS, drain
-
-if sys.platform == "emscripten":
-    # the Pyodide test runner mounts the repository; the build put the
-    # tables in _site/tables, as the page's worker gets them
-    for d in ("/repo/_site/tables",):
-        if os.path.isdir(d):
-            tables.register_dir(d)
-
 
 def korf100():
     """(number, optimal length, cells) of the Korf instances in
@@ -870,6 +860,7 @@ def test_ordered_children_are_a_permutation_sorted_by_bound():
     assert keys == sorted(keys)
 
 
+@pytest.mark.slow      # two 6x6 searches: 11 s in CPython, 20 s inside Pyodide
 def test_child_order_changes_nodes_not_lengths():
     # the 6x6 scramble whose last iteration depends most on the order
     # (61 moves): the same length with and without ordering, fewer nodes with
