@@ -1106,6 +1106,15 @@ def test_minima_command_saves_and_resumes(tmp_path):
     run2 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert run2.returncode == 0 and "resuming: 17 entries proven" in run2.stderr
     assert run2.stdout == run1.stdout
+    # logged to a file (stderr not a terminal): a line as each entry starts,
+    # and progress lines at most every --every seconds
+    assert "searching (1 of 17)" in run1.stderr and "searching (17 of 17)" in run1.stderr
+    out.unlink()
+    run3 = subprocess.run(cmd + ["--every", "0"], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert run3.returncode == 0 and run3.stdout == run1.stdout
+    lines = [x for x in run3.stderr.splitlines() if x.startswith("[")]
+    assert len(lines) >= 17 and all(" s] " in x for x in lines), run3.stderr[-2000:]
 
 
 @pytest.mark.slow

@@ -38,10 +38,14 @@ def _progress_line(rec):
     return "  ".join(parts)
 
 
-def _drive(gen, quiet):
+def _drive(gen, quiet, every=None):
     """Run a request to its reply, with the progress line; Ctrl-C stops it
-    (a solve then replies with its best solution so far)."""
+    (a solve then replies with its best solution so far).  ``every``: with
+    stderr not a terminal (a long run logged to a file), a progress line
+    of its own at most every that many seconds, and one as each table
+    entry starts (records with a ``pair``)."""
     t0 = time.perf_counter()
+    logged = [t0]
     shown = False
     stop_asked = []
     # Ctrl-C only asks: the request stops at its next progress record (at
@@ -63,6 +67,14 @@ def _drive(gen, quiet):
             if asked:
                 stop_asked.clear()
             shown = _show_progress(rec, t0, quiet, shown)
+            if every is not None and not sys.stderr.isatty() and (
+                    "elapsed" in rec or "pair" in rec):
+                now = time.perf_counter()
+                if now - logged[0] >= every or "pair" in rec:
+                    logged[0] = now
+                    line = (f"{rec['pair']}: searching ({rec['done'] + 1} of {rec['of']})"
+                            if "pair" in rec else _progress_line(rec))
+                    print(f"[{now - t0:8.0f} s] {line}", file=sys.stderr, flush=True)
     finally:
         if previous is not None:
             signal.signal(signal.SIGINT, previous)
@@ -132,8 +144,9 @@ def _minima(args):
                 entries.append(entry)
                 save({"code": args.code, "complete": False, "entries": entries})
                 if not args.json:
-                    print(f"\r\033[K{_entry_line(entry)}  [{rec['done']}/{rec['of']}]",
-                          file=sys.stderr)
+                    clear = "\r\033[K" if sys.stderr.isatty() else ""
+                    print(f"{clear}{_entry_line(entry)}  [{rec['done']}/{rec['of']}]",
+                          file=sys.stderr, flush=True)
             try:
                 try:
                     yield rec
@@ -143,7 +156,7 @@ def _minima(args):
                 rec = next(gen)
             except StopIteration as stop:
                 return stop.value
-    reply = _drive(saving(api.handle(req)), args.json)
+    reply = _drive(saving(api.handle(req)), args.json, every=args.every)
     if not reply["ok"]:
         print(_say(reply["error"]["message"]), file=sys.stderr)
         return 2
@@ -212,6 +225,9 @@ def main(argv=None):
     mp.add_argument("--max-states", type=int, default=None,
                     help="also stop each search at this many positions held")
     mp.add_argument("--json", action="store_true", help="print the table as JSON")
+    mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
+                    help="with stderr not a terminal (a run logged to a file), a progress "
+                         "line at most every SECONDS (default 60)")
     dp = sub.add_parser("describe", help="check a code and print what it holds")
     dp.add_argument("code")
     sub.add_parser("presets", help="list the named positions")
