@@ -91,17 +91,16 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     else:
         blayer = None          # forward only, testing each new position
     if count:
-        found = yield from _meet_count(puzzle, kern, cp, fdist, fcount, flayer,
-                                       fdepth, bdist, bcount, blayer, len(prefix_moves))
+        meeting, fd, bd, total, figures = yield from _meet_count(
+            puzzle, kern, cp, fdist, fcount, flayer, fdepth, bdist, bcount, blayer,
+            len(prefix_moves))
+        moves = _path(puzzle, kern, fdist, bdist, meeting, fd, bd)
+        held = len(fdist) + len(bdist)
     else:
         origin = start if puzzle.first and chains else puzzle.after_first
-        found = yield from _rounds(puzzle, kern, cp, fdist, flayer, fdepth,
-                                   bdist, blayer, len(prefix_moves), origin)
-        fdist, bdist = found[5]
-    meeting, fd, bd, total, figures = found[:5]
-    moves = forward_path(puzzle, kern, fdist, meeting, fd)
-    if bd:
-        moves += backward_path(puzzle, kern, bdist, meeting, bd)
+        moves, figures, held = yield from _rounds(puzzle, kern, cp, fdist, flayer, fdepth,
+                                                  bdist, blayer, len(prefix_moves), origin)
+        total = None
     moves = prefix_moves + moves
     states = [start]
     for m in moves:
@@ -112,8 +111,14 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     if count:
         extra["solutions"] = total
     return SearchResult(moves, states, len(moves), True,
-                        cp.stats(expanded, generated, len(fdist) + len(bdist),
-                                 depth=len(moves)), extra)
+                        cp.stats(expanded, generated, held, depth=len(moves)), extra)
+
+
+def _path(puzzle, kern, fdist, bdist, meeting, fd, bd):
+    moves = forward_path(puzzle, kern, fdist, meeting, fd)
+    if bd:
+        moves += backward_path(puzzle, kern, bdist, meeting, bd)
+    return moves
 
 
 def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin):
@@ -123,13 +128,16 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
     on either side.  Every position of a solution of at most L moves is
     kept, so a round proves there is none shorter than min(what it finds,
     L + 1, the least sum it left out).  A round that finds none raises L to
-    that least sum; one that finds a longer solution of T moves leaves the
-    last round L = T - 1, which settles it.  The rounds before the last
-    cost little beside it where the bound is close (the triangles: 11 at
-    the start of side 8, 13 needed); where it is not (the English board:
-    12 for 18) the last round costs about what the search without the bound
-    costs, and the earlier ones about a tenth more.
-    Returns what ``_meet_fast`` returns and (fdist, bdist)."""
+    that least sum; one that finds a longer solution of T moves keeps it,
+    and the last round, L = T - 1, only has to show there is none of T - 1
+    moves or fewer: it stops once its two sides span T - 1 moves, and the
+    layer that gets them there is only looked up on the other side, never
+    stored (on the English board a quarter of the time and most of the
+    memory).  The rounds before the last cost little beside it where the
+    bound is close (the triangles: 11 at the start of side 8, 13 needed);
+    where it is not (the English board: 12 for 18) the last round costs
+    about what the search without the bound costs.
+    Returns (moves, figures, positions held at the end)."""
     bound = MoveBound(puzzle, origin)
     # the least any solution needs: from the forward side's first layer, and
     # from the origin to the nearest goal position
@@ -138,6 +146,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
                 fdepth + 1)
     totals = [0, 0]
     floor = 0               # proven by the rounds so far: no solution is shorter
+    known = None            # (moves, figures) of a longer solution an earlier round found
     sides = (dict(fdist), list(flayer), dict(bdist) if blayer is not None else None,
              list(blayer) if blayer is not None else None)
     while True:
@@ -148,26 +157,37 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
         try:
             found = yield from _meet_fast(
                 puzzle, kern, cp, fd, None, fl, fdepth, bd, None, bl, base,
-                bound=bound, limit=limit, cut=cut, floor=floor)
+                bound=bound, limit=limit, cut=cut, floor=floor,
+                stop_at=limit if known is not None else None)
         except NoSolution as stop:
-            if cut[0] == UNLIMITED:
-                raise               # nothing was left out: no solution at all
             spent = stop.details.get("stats", {})
             totals[0] += spent.get("expanded", 0)
             totals[1] += spent.get("generated", 0)
+            if known is not None:
+                # nothing of at most ``limit`` moves is left: the one known is optimal
+                return known[0], (totals[0], totals[1]) + known[1], len(fd) + len(bd)
+            if cut[0] == UNLIMITED:
+                raise               # nothing was left out: no solution at all
             limit = floor = max(limit + 1, cut[0])
             continue
+        if found[0] is None:
+            # the sides span ``limit`` moves without meeting: none is that short
+            figures = found[4]
+            totals[0] += figures[0]
+            totals[1] += figures[1]
+            return known[0], (totals[0], totals[1]) + known[1], len(fd) + len(bd)
         meeting, f, b, _t, figures = found
         totals[0] += figures[0]
         totals[1] += figures[1]
         length = f + b
+        moves = _path(puzzle, kern, fd, bd, meeting, f, b)
         if length <= max(limit + 1, cut[0]):
-            figures = (totals[0], totals[1]) + tuple(figures[2:])
-            return meeting, f, b, None, figures, (fd, bd)
+            return moves, (totals[0], totals[1]) + tuple(figures[2:]), len(fd) + len(bd)
         floor = max(limit + 1, cut[0])
         # a solution of ``length`` moves is known: a round with the limit
         # just below it settles the minimum (it finds any one of at most
-        # ``length`` moves, and proves it)
+        # ``length`` - 1 moves, or proves there is none)
+        known = (moves, tuple(figures[2:]))
         limit = length - 1
 
 
@@ -175,11 +195,16 @@ UNLIMITED = 1 << 30
 
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
-               bdist, _bc, blayer, base, bound=None, limit=UNLIMITED, cut=None, floor=0):
+               bdist, _bc, blayer, base, bound=None, limit=UNLIMITED, cut=None, floor=0,
+               stop_at=None):
     """Whole layers on the cheaper side until the sides meet.  Returns
     (meeting, forward depth, backward depth, None, figures).  Near the
     memory budget a layer is expanded in probe mode: it only looks for the
-    meeting (which ends the search) without storing its positions.
+    meeting (which ends the search) without storing its positions.  With
+    ``stop_at``, the layer that makes the sides span that many moves is
+    expanded in probe mode too, and without a meeting there the search
+    returns (None, fdepth, bdepth, None, figures): no solution has at most
+    ``stop_at`` moves (beyond ``base``).
 
     While the sides have not met after fdepth and bdepth whole layers, no
     solution is shorter than ``base`` (the fixed first jumps) + fdepth +
@@ -217,7 +242,10 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
             layer.sort(key=int.bit_count, reverse=True)
         nxt = []
         meeting = None
-        probe = False
+        # the last layer ``stop_at`` asks for is only looked up, not kept
+        final = stop_at is not None and fdepth + bdepth + 1 >= stop_at
+        probe = final
+        over = False
         for s in layer:
             expanded += 1
             # every expansion (step 1): one can make thousands of chains (50 ms
@@ -226,7 +254,7 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
             if expanded >= check:
                 held = len(fdist) + len(bdist)
                 if held > cp.max_states:
-                    probe = True
+                    probe = over = True
                 yield from cp.tick(expanded, held=held, limit=False,
                                    depth=fdepth + bdepth, expanded=expanded,
                                    frontier=len(layer), bound=fdepth + bdepth + 1,
@@ -246,9 +274,11 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
                     (expanded, generated, fdepth, bdepth)
             return meeting, fdist[meeting], bdepth, None, (expanded, generated, fdepth, bdepth)
         held = len(fdist) + len(bdist)
-        if probe:
+        if over:
             cp.over(held, expanded, generated,
                     lower_bound=base + max(floor, min(fdepth + bdepth + 1, cap)))
+        if final:
+            return None, fdepth, bdepth, None, (expanded, generated, fdepth, bdepth)
         if not nxt:
             no_solution(cp.clock, expanded, generated, held)
 
