@@ -1086,9 +1086,19 @@ def test_minima_resumes_from_done_entries_and_refuses_other_families():
     assert again["entries"][1:-1] == first["entries"][1:-1]
     for req, words in [({"code": "tiles:3x3:123456780"}, "peg solitaire"),
                        ({"code": "pegs:hoppers", "done": "all"}, "'done'"),
-                       ({"code": "pegs:hoppers", "done": [3]}, "'done'")]:
+                       ({"code": "pegs:hoppers", "done": [3]}, "'done'"),
+                       ({"code": "pegs:hoppers", "only": "a1-a1"}, "'only'"),
+                       ({"code": "pegs:triangle10", "only": ["z9-a1"]}, "no entry 'z9-a1'")]:
         reply = api.run(dict(req, op="minima"))
         assert not reply["ok"] and words in reply["error"]["message"], reply
+    # only: the named entries searched, the others left out (shared tables)
+    names = [f"{e['start']}-{e['finish']}" for e in first["entries"]]
+    part = api.run({"op": "minima", "code": "pegs:triangle10", "only": names[1:3]})
+    assert part["ok"]
+    assert [e["status"] for e in part["entries"]] == \
+        ["not searched", "proven", "proven"] + ["not searched"] * (len(names) - 3)
+    assert [e.get("moves") for e in part["entries"][1:3]] == \
+        [e["moves"] for e in first["entries"][1:3]]
 
 
 @pytest.mark.cpython_only
@@ -1115,6 +1125,17 @@ def test_minima_command_saves_and_resumes(tmp_path):
     assert run3.returncode == 0 and run3.stdout == run1.stdout
     lines = [x for x in run3.stderr.splitlines() if x.startswith("[")]
     assert len(lines) >= 17 and all(" s] " in x for x in lines), run3.stderr[-2000:]
+    # two runs sharing one file, each with its own --pairs: together the table
+    names = [f"{e['start']}-{e['finish']}" for e in saved["entries"]]
+    out.unlink()
+    for part in (names[::2], names[1::2]):
+        run = subprocess.run(cmd + ["--pairs", ",".join(part)], capture_output=True,
+                             text=True, env=env, timeout=120)
+        assert run.returncode == 0, run.stderr
+    assert "not searched" not in run.stdout and run.stdout == run1.stdout
+    merged = json.loads(out.read_text())
+    assert merged["complete"] and {(e["start"], e["finish"], e["moves"]) for e in merged["entries"]} \
+        == {(e["start"], e["finish"], e["moves"]) for e in saved["entries"]}
 
 
 @pytest.mark.slow

@@ -95,7 +95,7 @@ FIELDS = {
     "replay": _CODE + ("path", "lower_bound"),
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
-    "minima": ("code", "done", "max_memory", "max_states"),
+    "minima": ("code", "done", "only", "max_memory", "max_states"),
 }
 FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
 
@@ -789,8 +789,9 @@ def minima(req):
     proof by meet.  Long on big boards: every finished entry comes as a
     progress record (``phase: "minima"``, ``entry``), and ``done`` -- the
     entries of an earlier run -- are not searched again (the CLI's
-    ``minima`` command resumes that way).  The code names the board; its
-    start and goal do not matter."""
+    ``minima`` command resumes that way); ``only`` names the entries to
+    search ("d2-d6"), the others are left out.  The code names the board;
+    its start and goal do not matter."""
     _check_fields(req, "minima")
     puzzle, options = _puzzle(req)
     done = req.get("done") or []
@@ -798,8 +799,13 @@ def minima(req):
             not all(isinstance(e, dict) for e in done):
         raise BadRequest(f"The field 'done' must be a list of at most {MAX_DONE:,} "
                          f"table entries (objects) from an earlier run.")
+    only = req.get("only")
+    if only is not None and (not isinstance(only, list) or len(only) > MAX_DONE or
+                             not all(isinstance(x, str) and len(x) <= 40 for x in only)):
+        raise BadRequest(f"The field 'only' must be a list of at most {MAX_DONE:,} entry "
+                         f"names like \"d2-d6\".")
     max_states, max_bytes = _budget(req, options=options)
-    table = yield from family_of(puzzle).minima(puzzle, done, max_states, max_bytes)
+    table = yield from family_of(puzzle).minima(puzzle, done, max_states, max_bytes, only)
     return {"ok": True, "op": "minima", "code": puzzle.code(), **table}
 
 

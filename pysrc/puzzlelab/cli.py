@@ -118,16 +118,31 @@ def _minima(args):
         print(f"resuming: {sum(e.get('status') == 'proven' for e in done)} entries "
               f"proven in {args.out}", file=sys.stderr)
     req = {"op": "minima", "code": args.code, "done": done}
+    if args.pairs:
+        req["only"] = [x.strip() for x in args.pairs.split(",") if x.strip()]
     _budget(req, args)
     entries = list(done)
 
     def save(table):
-        if args.out:
-            tmp = args.out + ".tmp"
+        """Write the table to --out, with the entries another run (--pairs:
+        several processes sharing one file) proved since this one read it."""
+        if not args.out:
+            return table
+        with _locked(args.out + ".lock"):
+            try:
+                with open(args.out, encoding="utf-8") as f:
+                    theirs = json.load(f).get("entries", [])
+            except (OSError, ValueError, AttributeError):
+                theirs = []
+            table = dict(table, entries=_merge(table["entries"], theirs))
+            if "starts" in table:           # the whole table: complete if all proven
+                table["complete"] = all(e.get("status") == "proven" for e in table["entries"])
+            tmp = f"{args.out}.{os.getpid()}.tmp"
             with open(tmp, "w", encoding="utf-8") as f:
                 json.dump(table, f, indent=1)
                 f.write("\n")
             os.replace(tmp, args.out)
+        return table
 
     def saving(gen):
         """Forwards the request's records (and a Ctrl-C thrown in), saving
@@ -161,7 +176,7 @@ def _minima(args):
         print(_say(reply["error"]["message"]), file=sys.stderr)
         return 2
     table = dict(reply, complete=all(e.get("status") == "proven" for e in reply["entries"]))
-    save(table)
+    table = save(table)
     if args.json:
         print(json.dumps(table))
         return 0
@@ -172,7 +187,49 @@ def _minima(args):
     return 0
 
 
+def _merge(mine, theirs):
+    """``mine`` with the proven entries of ``theirs`` it lacks (by start and
+    finish), in place of its own unproven ones."""
+    out = list(mine)
+    at = {(e.get("start"), e.get("finish")): i for i, e in enumerate(out)}
+    for e in theirs:
+        key = (e.get("start"), e.get("finish"))
+        if e.get("status") != "proven":
+            continue
+        if key not in at:
+            at[key] = len(out)
+            out.append(e)
+        elif out[at[key]].get("status") != "proven":
+            out[at[key]] = e
+    return out
+
+
+class _locked:
+    """An exclusive lock on a file (POSIX; elsewhere no lock: one run at a
+    time per table file)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.f = None
+
+    def __enter__(self):
+        try:
+            import fcntl
+        except ImportError:
+            return self
+        self.f = open(self.path, "a")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc):
+        if self.f is not None:
+            self.f.close()          # closing releases the lock
+        return False
+
+
 def _moves(entry):
+    if entry.get("status") == "not searched":
+        return "not searched"
     if entry.get("status") != "proven":
         return f">= {entry.get('lower_bound')} (stopped)"
     return "impossible" if entry["moves"] == "none" else str(entry["moves"])
@@ -225,6 +282,9 @@ def main(argv=None):
     mp.add_argument("--max-states", type=int, default=None,
                     help="also stop each search at this many positions held")
     mp.add_argument("--json", action="store_true", help="print the table as JSON")
+    mp.add_argument("--pairs", default=None, metavar="D2-D6,...",
+                    help="search only these entries (names as the table prints them, "
+                         "start-finish); runs given the same --out file share it")
     mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
                     help="with stderr not a terminal (a run logged to a file), a progress "
                          "line at most every SECONDS (default 60)")

@@ -146,11 +146,13 @@ class Family(Protocol):
         does not offer it refuses (families/common.py)."""
 
     def minima(self, puzzle: Puzzle, done: List[dict], max_states: int,
-               max_bytes: int) -> Iterator[dict]:
+               max_bytes: int, only: Optional[List[str]] = None) -> Iterator[dict]:
         """Generator returning the board's minimum-move table (the minima
         op; peg solitaire): progress records, one per finished entry, and
-        the table; ``done`` holds an earlier run's entries to reuse.  A
-        family that does not offer it refuses (families/common.py)."""
+        the table; ``done`` holds an earlier run's entries to reuse; with
+        ``only`` (entry names like "d2-d6") the other entries are not
+        searched.  A family that does not offer it refuses
+        (families/common.py)."""
 
     def legal_moves(self, puzzle: Puzzle) -> List[Tuple[Any, Hashable]]:
         """(move, state) for every move from the start, states encodable

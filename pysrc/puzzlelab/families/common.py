@@ -72,7 +72,7 @@ def legal_moves(puzzle):
     return list(puzzle.successors(puzzle.start))
 
 
-def minima(puzzle, done, max_states, max_bytes):
+def minima(puzzle, done, max_states, max_bytes, only=None):
     """The minimum-move table is a peg-solitaire command."""
     raise BadRequest("The minimum-move table (every start, every finish) is offered "
                      "for peg solitaire boards.")

@@ -66,9 +66,9 @@ def explore(puzzle, root, step, max_states, max_bytes):
     return generic_explore(step, root, max_states=max_states, max_bytes=max_bytes)
 
 
-def minima(puzzle, done, max_states, max_bytes):
+def minima(puzzle, done, max_states, max_bytes, only=None):
     """The board's minimum-move table (minima.py), resumable from ``done``."""
-    return (yield from _minima.minima(puzzle, done, max_states, max_bytes))
+    return (yield from _minima.minima(puzzle, done, max_states, max_bytes, only))
 
 
 def edit(puzzle, action, args):

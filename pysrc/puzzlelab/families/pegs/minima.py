@@ -14,7 +14,7 @@ again by the next run.  Used by the family's ``minima`` hook; builds on
 board.py (symmetries, classes) and meet.py.
 """
 
-from ...errors import NoSolution, SearchLimit
+from ...errors import BadRequest, NoSolution, SearchLimit
 from ...search.common import Clock
 from .meet import meet
 from .puzzle import parse
@@ -50,17 +50,31 @@ def entry_key(entry):
     return entry.get("start"), entry.get("finish")
 
 
-def minima(puzzle, done=(), max_states=None, max_bytes=None):
+def pair_name(board, v, f):
+    """An entry's name, as ``only`` takes it: "d2-d6"."""
+    return f"{board.cell_name(v)}-{board.cell_name(f)}"
+
+
+def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None):
     """Generator: the table of ``puzzle``'s board (its start and goal do not
     matter).  Yields meet's progress records and, after each entry, a record
     ``{"phase": "minima", "entry": {...}, "done": k, "of": n}``; returns
     {"board", "symmetries", "starts", "entries"}.  ``done``: entries of an
     earlier run, reused when complete (``moves`` an int, or ``"none"`` for
-    a pair proven impossible)."""
+    a pair proven impossible).  ``only``: the names of the entries to
+    search ("d2-d6"; the others come back ``"status": "not searched"``
+    unless ``done`` has them), so that several processes or machines can
+    share a long table."""
     board = puzzle.board
     known = {entry_key(e): e for e in done if e.get("status") == "proven"}
     todo = plan(board)
     pairs = [(v, f) for v, finishes in todo for f in finishes]
+    if only is not None:
+        names = {pair_name(board, v, f) for v, f in pairs}
+        unknown = [x for x in only if x not in names]
+        if unknown:
+            raise BadRequest(f"This board's table has no entry {unknown[0]!r}; its entries "
+                             f"are {', '.join(pair_name(board, v, f) for v, f in pairs)}.")
     # the searches most reduced by symmetry first (they are the cheapest),
     # then in hole order; the table lists them in hole order
     order = sorted(pairs, key=lambda vf: (-len(board.fixing([board.full & ~(1 << vf[0]),
@@ -69,7 +83,10 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None):
     for v, f in order:
         key = (board.cell_name(v), board.cell_name(f))
         entry = known.get(key)
-        if entry is None:
+        if entry is None and only is not None and pair_name(board, v, f) not in only:
+            entry = {"start": key[0], "finish": key[1], "start_number": v,
+                     "finish_number": f, "status": "not searched"}
+        elif entry is None:
             entry = yield from _entry(board, board.full & ~(1 << v), v, f, key,
                                       len(found), len(pairs), max_states, max_bytes)
         found[v, f] = entry
