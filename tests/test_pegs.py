@@ -1198,3 +1198,29 @@ def test_endgame_table_under_limits_is_the_plain_one_filtered():
     want = {c: d for c, d in plain.items() if not over_limit(limits, c)}
     got = {c: d for c, d in limited.items() if c.bit_count() <= k_plain}
     assert got == want and len(want) < len(plain)
+
+
+def test_french37_table_in_the_docs_replays():
+    """docs/data/french37_minima.json, the French 37 minimum-move table that
+    ``python -m puzzlelab minima pegs:french`` computes (docs/pegs.md says
+    how, and how far it has got): its entries are the board's plan, start
+    and finish by name, and every proven entry's solution is legal and ends
+    with the one peg on its finish in exactly that many moves."""
+    with open(os.path.join(ROOT, "docs", "data", "french37_minima.json"), encoding="utf-8") as f:
+        table = json.load(f)
+    board = codes.parse("pegs:french").board
+    from puzzlelab.families.pegs.minima import plan
+    want = {(board.cell_name(v), board.cell_name(f)) for v, fs in plan(board) for f in fs}
+    assert {(e["start"], e["finish"]) for e in table["entries"]} == want
+    proven = [e for e in table["entries"] if e["status"] == "proven"]
+    assert proven and table["complete"] == (len(proven) == len(want))
+    for e in proven:
+        puzzle = codes.parse(e["code"])
+        assert puzzle.start == board.full & ~(1 << e["start_number"])
+        moves = e["solution"].split()
+        assert len(moves) == e["moves"]
+        state = puzzle.start
+        for text in moves:
+            state = next(nxt for m, nxt in puzzle.successors(state)
+                         if puzzle.format_move(m) == text)
+        assert state == 1 << e["finish_number"], e

@@ -128,7 +128,7 @@ def _minima(args):
         several processes sharing one file) proved since this one read it."""
         if not args.out:
             return table
-        with _locked(args.out + ".lock"):
+        with _locked(os.path.dirname(os.path.abspath(args.out))):
             try:
                 with open(args.out, encoding="utf-8") as f:
                     theirs = json.load(f).get("entries", [])
@@ -205,25 +205,25 @@ def _merge(mine, theirs):
 
 
 class _locked:
-    """An exclusive lock on a file (POSIX; elsewhere no lock: one run at a
-    time per table file)."""
+    """An exclusive lock on a directory, the table file's (POSIX: no lock
+    file left behind; elsewhere no lock: one run at a time per table)."""
 
     def __init__(self, path):
         self.path = path
-        self.f = None
+        self.fd = None
 
     def __enter__(self):
         try:
             import fcntl
-        except ImportError:
-            return self
-        self.f = open(self.path, "a")
-        fcntl.flock(self.f, fcntl.LOCK_EX)
+            self.fd = os.open(self.path, os.O_RDONLY)
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except (ImportError, OSError):
+            pass
         return self
 
     def __exit__(self, *exc):
-        if self.f is not None:
-            self.f.close()          # closing releases the lock
+        if self.fd is not None:
+            os.close(self.fd)       # closing releases the lock
         return False
 
 
