@@ -1042,6 +1042,20 @@ def _triangle15_minima():
     return table
 
 
+def _replay_entry(entry):
+    """(puzzle, last position) of a table entry's solution, played move by
+    move from its code's start (only legal moves are found); it has exactly
+    the entry's number of moves."""
+    puzzle = codes.parse(entry["code"])
+    moves = entry["solution"].split()
+    assert len(moves) == entry["moves"]
+    state = puzzle.start
+    for text in moves:
+        state = next(nxt for m, nxt in puzzle.successors(state)
+                     if puzzle.format_move(m) == text)
+    return puzzle, state
+
+
 def test_minima_table_of_triangle15():
     """The minima op's table, spread over the board's symmetries, is the
     recorded one entry for entry (every start, every finish; a finish the
@@ -1057,13 +1071,7 @@ def test_minima_table_of_triangle15():
         for perm in board.symmetries:
             got[perm[e["start_number"]], perm[e["finish_number"]]] = e["moves"]
         if e["moves"] != "none":
-            puzzle = codes.parse(e["code"])
-            moves = e["solution"].split()
-            assert len(moves) == e["moves"]
-            state = puzzle.start
-            for text in moves:
-                state = next(nxt for m, nxt in puzzle.successors(state)
-                             if puzzle.format_move(m) == text)
+            puzzle, state = _replay_entry(e)
             assert puzzle.is_goal(state), e
     assert {k: v for k, v in got.items() if v != "none"} == known
     assert all(board.reduce((board.full & ~(1 << s)) ^ (1 << f)) == 0
@@ -1215,12 +1223,6 @@ def test_french37_table_in_the_docs_replays():
     proven = [e for e in table["entries"] if e["status"] == "proven"]
     assert proven and table["complete"] == (len(proven) == len(want))
     for e in proven:
-        puzzle = codes.parse(e["code"])
+        puzzle, state = _replay_entry(e)
         assert puzzle.start == board.full & ~(1 << e["start_number"])
-        moves = e["solution"].split()
-        assert len(moves) == e["moves"]
-        state = puzzle.start
-        for text in moves:
-            state = next(nxt for m, nxt in puzzle.successors(state)
-                         if puzzle.format_move(m) == text)
         assert state == 1 << e["finish_number"], e
