@@ -907,6 +907,40 @@ def test_parts_of_each_iteration_add_up_to_the_search_in_one_piece():
         assert before[0] is None
 
 
+def test_one_part_searches_the_last_iteration_as_the_search_in_one_piece():
+    # the whole frontier as one part, at the optimal bound: the same first
+    # solution as the search in one piece, found after the same nodes but
+    # those above the frontier (children ordered down to the same depth of
+    # the whole search: a part once ordered them ten moves below its own
+    # start, and searched the last iteration in another order)
+    above = sum(3 ** d for d in range(tiles_ida.SPLIT_DEPTH + 1))
+    for k in (9, 12, 13, 55, 79, 97):
+        _n, optimal, cells = korf_instance(k)
+        puzzle = codes.parse(korf_code(cells))
+        bound = puzzle.incremental_bound("pdb")
+        report = []
+        whole = drain(tiles_ida.search(puzzle, bound, report=report))
+        last = {rec["bound"]: rec["expanded"] for rec in report}[optimal]
+        found, _exhausted, expanded, _generated = drain(
+            tiles_ida.search_part(puzzle, bound, 1, 0, optimal))
+        assert found.moves == whole.moves, k
+        assert 0 <= last - expanded <= above, (k, last, expanded)
+
+
+def test_parts_are_runs_of_the_order_short_at_its_start():
+    # every frontier position in exactly one part, each part a run of the
+    # order, the first parts the shortest (the workers search the start of
+    # the order side by side in the last iteration)
+    for n in (1, 5, 17, 100, 174, 450):
+        for parts in (1, 2, 8, 16, 24):
+            runs = [list(tiles_ida.part_slice(n, parts, k)) for k in range(parts)]
+            assert sorted(i for run in runs for i in run) == list(range(n))
+            assert all(run == list(range(run[0], run[-1] + 1)) for run in runs if run)
+            sizes = [len(run) for run in runs]
+            if n >= 4 * parts:
+                assert sizes[0] <= sizes[parts // 2] and sizes[0] <= n // parts
+
+
 def test_the_frontier_follows_the_order_of_the_search_in_one_piece():
     # the frontier's walks are distinct, all SPLIT_DEPTH moves long, kept by
     # the automaton, and the first one is the first walk the search in one

@@ -7,9 +7,10 @@
 // on the first worker: easy positions end there.  Otherwise it names the
 // first bound L0 of the iterations; every iteration is cut into `parts`
 // parts (api.py: the positions a few moves from the start, in the order the
-// search in one piece visits them, dealt out like cards, so the parts walk
-// that order side by side) and the jobs (bound, part) go to whichever
-// worker is free, smallest bound first.  One shared bound: a found solution
+// search in one piece visits them, cut into runs that are short at the start
+// of that order, where the last iteration finds its solution) and the jobs
+// (bound, part) go to whichever worker is free, smallest bound first, part
+// by part in that order, so the workers search the start side by side.  One shared bound: a found solution
 // of length L is the answer, and it is proven optimal once every part of
 // every bound below L came back empty; the proven lower bound is the
 // smallest bound with a job still open.  Jobs of bounds at or above the
@@ -19,7 +20,7 @@
 // fails with a message only when the same job has crashed MAX_CRASHES times.
 
 const MAX_CRASHES = 3;
-const PARTS_PER_WORKER = 4;
+const PARTS_PER_WORKER = 8;
 
 export class ParallelSearch {
   // `solvers`: Solver objects (the first is the page's own), `request`: the

@@ -280,11 +280,13 @@ def _ordered(cand, b, board, octx, sums):
     return tuple([k[3] for k in keys]) + (-1,)
 
 
-def _pdb_iteration(ctx, limit, counts, count, cp, tick, state=None):
+def _pdb_iteration(ctx, limit, counts, count, cp, tick, state=None, depth0=0):
     """One iteration of ``_pdb_kernel``'s search (the hot loop reads locals
     only; every move is undone on the way back, so ``ctx`` is unchanged).
     ``state``: the automaton's state at the start (a search in parts starts
-    below the walk that led there), else its first."""
+    below the walk that led there), else its first; ``depth0``: the moves
+    of that walk, so children are ordered down to the same depth of the
+    whole search as in one piece (``ORDER_DEPTH``)."""
     (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
      TA, TB, TC, IA, IB, IC, VA, VB, VC, SA, SB, SC, XP, XO, XT, XI, XV, XS) = ctx
     # the inline partitions for _ordered: the loop's own lists, so they
@@ -312,7 +314,8 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick, state=None):
     cundo = [None] * (limit + 2)
     blanks = [0] * (limit + 2)
     blanks[0] = b
-    cand = _ordered(around[b], b, board, octx, (SA, SB, SC))
+    order_to = ORDER_DEPTH - depth0         # ordered children above this depth
+    cand = around[b] if order_to <= 0 else _ordered(around[b], b, board, octx, (SA, SB, SC))
     i = 0
     expanded += 1
     while True:
@@ -408,7 +411,7 @@ def _pdb_iteration(ctx, limit, counts, count, cp, tick, state=None):
             g1 += 1
             room -= 1
             blanks[g] = c
-            cand = around[c] if g >= ORDER_DEPTH else \
+            cand = around[c] if g >= order_to else \
                 _ordered(around[c], c, board, octx, (SA, SB, SC))
             i = 0
             b = c
@@ -458,9 +461,9 @@ def _step_kernel(puzzle, bound):
     return h0, partial(_step_iteration, ctx)
 
 
-def _step_iteration(ctx, limit, counts, count, cp, tick, state=None):
+def _step_iteration(ctx, limit, counts, count, cp, tick, state=None, depth0=0):
     """One iteration of ``_step_kernel``'s search (``state`` as in
-    ``_pdb_iteration``)."""
+    ``_pdb_iteration``; it orders no children, so ``depth0`` is not read)."""
     w, board, b, around, step, hs0, goal = ctx
     # duplicate walks pruned as in _pdb_iteration
     FW, sx = fsm.board_table(w, 2 if count else fsm.DEPTH)
@@ -663,7 +666,7 @@ def exact_bound(puzzle, table):
 # -- the search in parts, for several workers ----------------------------------------
 
 SPLIT_DEPTH = 6           # the frontier's depth: about 100 positions on 4x4
-PLAN_NODES = 50_000       # an iteration expected this big or bigger is split
+PLAN_NODES = 20_000       # an iteration expected this big or bigger is split
 GROWTH = 5                # an iteration's nodes over the last one's, about (4x4)
 
 
@@ -760,10 +763,22 @@ def plan_parts(puzzle, bound, *, max_nodes=PLAN_NODES, depth=SPLIT_DEPTH):
         split=lambda limit, nodes: limit > depth and nodes * GROWTH > max_nodes))
 
 
+def part_slice(n, parts, index):
+    """The frontier positions of part ``index`` of ``parts``: a run of the
+    order, short at its start and longer further on (part k ends at
+    n * ((k + 1) / parts) ** 2), so that in the last iteration, which stops
+    at its first solution and finds it early in the order, the workers taking
+    the parts in turn search the start of the order side by side."""
+    lo = 0 if index == 0 else max(index, round(n * (index / parts) ** 2))
+    hi = n if index == parts - 1 else max(index + 1, round(n * ((index + 1) / parts) ** 2))
+    return range(min(lo, n), min(hi, n))
+
+
 def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=None):
     """Generator: one IDA* iteration at bound ``limit`` below the frontier
-    positions ``index``, ``index + parts``, ... (``frontier``): the parts
-    walk the frontier side by side in the order of the search in one piece.
+    positions of part ``index`` (``part_slice``: a run of the order of the
+    search in one piece, ``frontier``), each searched as the search in one
+    piece searches it (children ordered down to the same depth).
     Returns ``(SearchResult of a solution from the start or None, exhausted,
     expanded, generated)``; ``exhausted``: nothing was cut off, so this part
     holds no solution at any bound.  A solution found is as long as
@@ -779,7 +794,7 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
         return _checkpoint(cp, None, expanded, generated, limit, d, [])
     kernel = _pdb_kernel if bound.kind == "pdb" else _step_kernel
     nodes = frontier(puzzle, bound, depth)      # (re)sets _kernels with it
-    for i in range(index, len(nodes), parts):
+    for i in part_slice(len(nodes), parts, index):
         blanks, state, h = nodes[i]
         g = len(blanks) - 1
         if g + h > limit:
@@ -794,7 +809,8 @@ def search_part(puzzle, bound, parts, index, limit, *, depth=SPLIT_DEPTH, clock=
             for b, c in zip(blanks, blanks[1:]):
                 board[b], board[c] = board[c], 0
             iterate = kernel(_At(puzzle, board), bound)[1]
-        nextb, found, _ = yield from iterate(limit - g, counts, False, cp, tick, state=state)
+        nextb, found, _ = yield from iterate(limit - g, counts, False, cp, tick, state=state,
+                                             depth0=g)
         if found is None:
             _kernels[i] = iterate
         else:

@@ -514,7 +514,25 @@ def choose_partitions_steps(w, h, goal, stored, max_partitions=PARTITIONS, fill=
     split into groups of up to ``fill`` cells, neighbours together, whose
     tables are built on demand (a 5-tile table on 4x4 takes 0.5 s: the
     goals with the blank inside get 6-5-4 instead of 6-6-3).
-    Returns a list of lists of Pattern."""
+    Returns a list of lists of Pattern.  The last choices are kept (the
+    patterns are never changed): a search in parts asks again for every part,
+    and the choice was three quarters of a part request's own time."""
+    key = (w, h, tuple(goal), tuple((name, tuple(cells), id(table)) for name, cells, table in stored),
+           max_partitions, fill)
+    got = _chosen.get(key)
+    if got is not None and all(a is b for a, b in zip(got[1], (t for _n, _c, t in stored))):
+        return [list(pats) for pats in got[0]]
+    out = yield from _choose(w, h, goal, stored, max_partitions, fill)
+    if len(_chosen) >= 16:
+        _chosen.clear()
+    _chosen[key] = (out, [t for _n, _c, t in stored])
+    return [list(pats) for pats in out]
+
+
+_chosen = {}        # choose_partitions_steps' key -> (partitions, the stored tables)
+
+
+def _choose(w, h, goal, stored, max_partitions, fill):
     radix = w * h
     blank = goal.index(0)
     goal_pos = [0] * radix
