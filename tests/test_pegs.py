@@ -1226,3 +1226,18 @@ def test_french37_table_in_the_docs_replays():
         puzzle, state = _replay_entry(e)
         assert puzzle.start == board.full & ~(1 << e["start_number"])
         assert state == 1 << e["finish_number"], e
+
+
+def test_minima_runs_sharing_a_file_keep_what_each_found():
+    """The minima command's merge of its entries with the file's (another
+    run's): proven beats stopped beats not searched, whoever wrote it."""
+    from puzzlelab.cli import _merge
+
+    def e(finish, status, **more):
+        return {"start": "d2", "finish": finish, "status": status, **more}
+    mine = [e("d3", "proven", moves=20), e("d6", "not searched"), e("a3", "stopped", lower_bound=18)]
+    theirs = [e("d3", "not searched"), e("d6", "stopped", lower_bound=19),
+              e("a3", "proven", moves=21), e("g3", "proven", moves=22)]
+    got = {x["finish"]: (x["status"], x.get("moves", x.get("lower_bound"))) for x in _merge(mine, theirs)}
+    assert got == {"d3": ("proven", 20), "d6": ("stopped", 19), "a3": ("proven", 21),
+                   "g3": ("proven", 22)}

@@ -187,19 +187,21 @@ def _minima(args):
     return 0
 
 
+_STANDING = {"proven": 2, "stopped": 1}     # an entry's status, by what it tells
+
+
 def _merge(mine, theirs):
-    """``mine`` with the proven entries of ``theirs`` it lacks (by start and
-    finish), in place of its own unproven ones."""
+    """``mine`` with what ``theirs`` knows better (by start and finish): a
+    proven entry over any other, a stopped one (its lower bound) over one
+    not searched; entries only ``theirs`` has are added."""
     out = list(mine)
     at = {(e.get("start"), e.get("finish")): i for i, e in enumerate(out)}
     for e in theirs:
         key = (e.get("start"), e.get("finish"))
-        if e.get("status") != "proven":
-            continue
         if key not in at:
             at[key] = len(out)
             out.append(e)
-        elif out[at[key]].get("status") != "proven":
+        elif _STANDING.get(e.get("status"), 0) > _STANDING.get(out[at[key]].get("status"), 0):
             out[at[key]] = e
     return out
 
