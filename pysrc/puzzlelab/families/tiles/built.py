@@ -268,6 +268,8 @@ def partitions(w, h, goal):
 
 
 def forget():
-    """Drop the session's tables (tests: a build from scratch)."""
+    """Drop the session's tables (tests: a build from scratch), and the
+    pattern choices made with them (pdb.choose_partitions_steps keeps them)."""
     _tables.clear()
     _plans.clear()
+    pdb.forget_choices()

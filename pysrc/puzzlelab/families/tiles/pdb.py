@@ -532,6 +532,11 @@ def choose_partitions_steps(w, h, goal, stored, max_partitions=PARTITIONS, fill=
 _chosen = {}        # choose_partitions_steps' key -> (partitions, the stored tables)
 
 
+def forget_choices():
+    """Drop the kept pattern choices (and with them the tables they hold)."""
+    _chosen.clear()
+
+
 def _choose(w, h, goal, stored, max_partitions, fill):
     radix = w * h
     blank = goal.index(0)
