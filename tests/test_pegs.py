@@ -896,6 +896,18 @@ def random_puzzle(rng, widths, holes, patterns, dots):
         return None
 
 
+def _reachable(successors, start):
+    """{position: its children} for every position reachable from ``start``
+    (``successors`` yields (move, position) pairs)."""
+    children = {}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        children[state] = [nxt for _m, nxt in successors(state)]
+        todo += [c for c in children[state] if c not in children]
+    return children
+
+
 def test_tight_pagodas_and_reach_limits_are_sound():
     """The dfs's pruning never drops a position that can still finish: on
     small random boards (every one the orbit search covers; one peg
@@ -919,12 +931,7 @@ def test_tight_pagodas_and_reach_limits_are_sound():
             continue
         groups, limits = pagodas(puzzle), reach_limits(puzzle)
         engaged += bool(limits)
-        children = {}
-        todo = [start]
-        while todo:
-            state = todo.pop()
-            children[state] = [nxt for _m, nxt in puzzle.jump_successors(state)]
-            todo += [c for c in children[state] if c not in children]
+        children = _reachable(puzzle.jump_successors, start)
         alive = {}              # state -> can still reach the goal
         for state in sorted(children, key=int.bit_count):
             alive[state] = puzzle.is_goal(state) or any(alive[c] for c in children[state])
@@ -956,12 +963,7 @@ def test_merson_bound_is_sound():
         for region in candidate_regions(board):     # the defining property
             for a, b, t in board.jumps:
                 assert not (b in region and a not in region and t not in region)
-        children = {}
-        todo = [puzzle.start]
-        while todo:
-            state = todo.pop()
-            children[state] = [nxt for _m, nxt in puzzle.chain_successors(state)]
-            todo += [c for c in children[state] if c not in children]
+        children = _reachable(puzzle.chain_successors, puzzle.start)
         togo = {}           # exact moves to a goal (None: none reachable)
         for state in sorted(children, key=int.bit_count):
             options = [togo[c] + 1 for c in children[state] if togo[c] is not None]
