@@ -55,6 +55,7 @@ export class Play {
     $("play-panel").hidden = false;
     $("play-judge-label").hidden = !family?.play.judge;
     $("play-judge").checked = false;
+    $("play-moves").replaceChildren();   // not the last game's moves while this one's load
     document.body.dataset.mode = "play";
     await this.refresh();
   }
@@ -89,6 +90,8 @@ export class Play {
   async refresh() {
     this.busy = true;
     this.hint = null;
+    // the listed moves are the last position's until the reply: not clickable
+    for (const b of $("play-moves").querySelectorAll("button")) b.disabled = true;
     this.message("");        // "Block A cannot move." was about the move before
     $("play-info").textContent = $("play-judge").checked ? "Checking which moves can still win…" : "";
     const reply = await this.request({ op: "moves", code: this.linkFor(this.code), judge: $("play-judge").checked });
