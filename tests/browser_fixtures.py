@@ -82,6 +82,62 @@ class PageWatch:
         assert not self.errors, "\n".join(self.errors)
 
 
+class _Returning:
+    """One browser context per test process, kept between tests: a visitor
+    who comes back.  After the first visit its service worker holds the site
+    and the solver's snapshot, so a page starts in about 1 s instead of the
+    4 s of a first visit (runtime, micropip, wheel): the page tests spend
+    most of their time starting.  Local storage is cleared after each test;
+    a context a test left in doubt is replaced."""
+
+    def __init__(self, browser, args):
+        self.browser = browser
+        self.args = args
+        self.context = None
+
+    def new_page(self):
+        if self.context is None:
+            self.context = self.browser.new_context(**self.args)
+        return self.context.new_page()
+
+    def tidy(self, page, origin):
+        try:
+            if page.url.startswith(origin):
+                page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+                page.close()
+                return
+        except Exception:
+            pass
+        self.close()
+
+    def close(self):
+        if self.context is not None:
+            with contextlib.suppress(Exception):
+                self.context.close()
+        self.context = None
+
+
+@pytest.fixture(scope="session")
+def _returning(browser, browser_context_args):
+    returning = _Returning(browser, browser_context_args)
+    yield returning
+    returning.close()
+
+
+@pytest.fixture
+def page(request, _returning, site_url):
+    """The page of a test.  A returning visitor's (``_Returning``) unless the
+    test asks for its own context: it takes the ``context`` fixture, or is
+    marked ``first_visit`` (what a first visit does and fetches: the
+    ordinary boot, routes on the runtime's files)."""
+    if "context" in request.fixturenames or request.node.get_closest_marker("first_visit"):
+        yield request.getfixturevalue("context").new_page()
+        return
+    page = _returning.new_page()
+    yield page
+    _returning.tidy(page, "{0.scheme}://{0.netloc}".format(urlparse(site_url)))
+
+
 @pytest.fixture
 def watch(page, site_url):
     origin = "{0.scheme}://{0.netloc}".format(urlparse(site_url))

@@ -33,7 +33,7 @@ if sys.platform == "emscripten":
 
 try:  # browser fixtures need pytest-playwright (installed by build.py test)
     import pytest_playwright  # noqa: F401
-    from browser_fixtures import site_url, browser_type_launch_args, watch  # noqa: F401
+    from browser_fixtures import site_url, browser_type_launch_args, page, _returning, watch  # noqa: F401
 except ImportError:
     pass
 

@@ -46,6 +46,7 @@ def test_a_quick_answer_then_the_proven_optimum(page, site_url, watch):
     assert page.get_by_test_id("position-code").text_content() == "tiles:5x5:123456789abcdefghijklmno0"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_cancel_keeps_the_best_answer_on_screen_and_in_the_link(page, site_url, watch, browser):
     open_app(page, site_url, HARD)
     page.get_by_test_id("solve").click()

@@ -7,8 +7,10 @@ restart; a damaged snapshot, or one made for another build, is passed over
 for the ordinary boot (runtime, micropip, wheel), the page solves right
 after, and it fetches a good copy once ready.  One browser context serves
 the whole file: the service worker is installed there once and asked for the
-snapshot, without starting a solver (an ordinary boot is the expensive part;
-the other page tests all start the ordinary way); each test opens its own
+snapshot, without starting a solver (an ordinary boot is the expensive part).
+Most other page tests are a returning visitor too (browser_fixtures.py's
+``page``); those marked ``first_visit`` start the ordinary way, not
+isolated.  Each test here opens its own
 pages in it and leaves the snapshot cached.  The page's own code (web/worker.mjs,
 sw.js, solver.js) is what runs; the tests read solver.js's "solver-boot"
 performance mark (the worker's ready detail, web/protocol.js)."""

@@ -47,6 +47,7 @@ def test_the_workers_menu_splits_a_hard_search(page, site_url, watch):
     assert "runs on one worker" in page.locator("#cores-field").get_attribute("title")
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_one_cancel_stops_every_worker(page, site_url, watch):
     code, _ = korf(60)                      # 66 moves: many seconds in Pyodide
     open_app(page, site_url, code)
@@ -65,6 +66,7 @@ def test_one_cancel_stops_every_worker(page, site_url, watch):
     wait_state(page, "ready")
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_a_worker_that_dies_mid_search_loses_nothing(page, site_url, watch):
     """Two Solvers and the real coordinator: once the second worker runs a
     part, it is killed (terminated, as a crash ends it); its part goes back

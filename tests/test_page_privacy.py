@@ -11,6 +11,7 @@ from browser_fixtures import open_app, wait_state
 pytestmark = pytest.mark.browser
 
 
+@pytest.mark.first_visit
 def test_full_session_of_all_three_families_stays_on_the_origin(page, site_url, watch):
     families = json.loads(page.request.get(site_url + "build.json").text())["web_families"]
     assert set(families) == {"tiles", "blocks", "pegs"}

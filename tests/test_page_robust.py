@@ -73,6 +73,7 @@ def test_solve_pressed_while_a_position_loads_does_not_stick(page, site_url, wat
     assert page.locator("body").get_attribute("data-state") == "solved"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_cancel_in_the_same_tick_as_solve_is_not_lost(page, site_url, watch):
     open_app(page, site_url, KORF1)
     page.get_by_test_id("algorithm").select_option("bfs")
@@ -85,6 +86,7 @@ def test_cancel_in_the_same_tick_as_solve_is_not_lost(page, site_url, watch):
     assert page.locator("body").get_attribute("data-restarts") is None
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_cancel_while_the_worker_starts_a_link_solve(page, site_url, watch):
     page.goto(site_url + f"#{HARD8}&algo=iddfs&step=3")
     cancel = page.get_by_test_id("cancel")
@@ -95,6 +97,7 @@ def test_cancel_while_the_worker_starts_a_link_solve(page, site_url, watch):
     assert page.get_by_test_id("position-code").text_content() == HARD8
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_fifty_rapid_cancels_need_no_restart(page, site_url, watch):
     """Korf #60 with pattern databases (66 moves: seconds even in a quiet
     browser, so every Solve is still running when Cancel comes): Solve,
@@ -135,6 +138,7 @@ def test_fifty_rapid_cancels_need_no_restart(page, site_url, watch):
     assert page.get_by_test_id("solution-length").text_content() == "57"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 @pytest.mark.slow
 def test_a_long_healthy_solve_is_not_taken_for_a_dead_worker(page, site_url, watch):
     """A 10x10 board (the fast solver, over ten seconds in the browser) and

@@ -29,6 +29,7 @@ def test_open_link_solve_and_play_back(page, site_url, watch):
     assert page.get_by_test_id("move-counter").text_content() == "31 / 31"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_cancel_long_solve_then_solve_again(page, site_url, watch):
     open_app(page, site_url, HARD8)
     page.get_by_test_id("algorithm").select_option("iddfs")   # hopeless on purpose
@@ -48,6 +49,7 @@ def test_cancel_long_solve_then_solve_again(page, site_url, watch):
     assert page.get_by_test_id("solution-length").text_content() == "31"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_cancel_while_a_table_is_built_needs_no_restart(page, site_url, watch):
     """The multi-tile walking-distance table takes seconds to build; it is
     built in its own phase with progress, so Cancel stops it between slices
@@ -71,6 +73,7 @@ def test_unsolvable_position_is_refused_with_a_message(page, site_url, watch):
     assert "parity" in page.get_by_test_id("message").text_content()
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_dead_worker_is_replaced_and_the_next_solve_works(page, site_url, watch):
     open_app(page, site_url, HARD8)
     page.get_by_test_id("algorithm").select_option("iddfs")
@@ -89,6 +92,7 @@ def test_dead_worker_is_replaced_and_the_next_solve_works(page, site_url, watch)
     assert page.get_by_test_id("solution-length").text_content() == "31"
 
 
+@pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)
 def test_memory_budget_stops_a_search_with_figures(page, site_url, watch):
     open_app(page, site_url, "tiles:4x4:edf7bc95602148a3:0123456789abcdef")
     page.get_by_test_id("algorithm").select_option("bfs")

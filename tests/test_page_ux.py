@@ -27,6 +27,7 @@ def hidden_elements_show(page):
         .filter((e) => getComputedStyle(e).display !== 'none').map((e) => e.id || e.className)""")
 
 
+@pytest.mark.first_visit   # the route on the runtime: no service worker between
 def test_before_the_solver_is_ready_the_board_and_menus_are_there(page, site_url, watch):
     """Defect 9: a first visit showed an empty board and empty menus until
     the runtime was ready, and Copy link threw.  Here the runtime's download
