@@ -37,8 +37,11 @@ GAMES = 3                 # random games per board (seeds 1..GAMES)
 TARGET_MS = 50            # the issue's figure in the page (Pyodide)
 
 
-def _moves(code, judge=False):
-    return api.run({"op": "moves", "code": code, "judge": judge})
+def _moves(code, judge=False, game=None):
+    req = {"op": "moves", "code": code, "judge": judge}
+    if game:
+        req["game"] = game      # the game's earlier positions, as the page sends them
+    return api.run(req)
 
 
 def games(code, n_random=GAMES):
@@ -71,21 +74,22 @@ def judge_games(game_list, ahead=0.0):
     for g, game in enumerate(game_list):
         for step, code in enumerate(game):
             w0, c0 = time.perf_counter(), cpu()
-            reply = _moves(code, judge=True)
+            reply = _moves(code, judge=True, game=game[:step])
             c1, w1 = cpu(), time.perf_counter()
             marks = [m["winnable"] for m in reply["moves"]]
             if ahead:
-                _think(code, ahead, cpu)
+                _think(code, ahead, cpu, game[:step])
             out.append({"game": g, "step": step, "code": code,
                         "cpu_ms": (c1 - c0) * 1000, "wall_ms": (w1 - w0) * 1000,
                         "marks": [marks.count(True), marks.count(False), marks.count(None)]})
     return out
 
 
-def _think(code, seconds, cpu):
+def _think(code, seconds, cpu, game):
     """The page's judging ahead at ``code``, stopped after ``seconds`` of
     CPU (the worker closes the request's generator when a move cancels it)."""
-    gen = api.handle({"op": "moves", "code": code, "judge": True, "ahead": True})
+    gen = api.handle({"op": "moves", "code": code, "judge": True, "ahead": True,
+                      **({"game": game} if game else {})})
     end = cpu() + seconds
     try:
         for _ in gen:

@@ -162,6 +162,40 @@ def test_a_random_solvable_start_solves(page, site_url, watch):
     expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
 
 
+def test_never_lose_on_the_english_board_reads_the_live_position_table(page, site_url, watch):
+    """English 33, centre game: the marks come from the table of live
+    positions (families/pegs/alive.py), fetched once.  Seven winnable moves
+    in, three moves lose (each checked by search in test_pegs_alive.py's
+    way: b5-b3-d3 loses); played, every move of the lost position is marked
+    losing -- the page sends the game's earlier positions, so the table
+    settles a position outside it too."""
+    open_app(page, site_url, "pegs:english")
+    page.get_by_test_id("play-mode").click()
+    page.get_by_test_id("never-lose").check()
+    buttons = page.get_by_test_id("play-moves").locator("button")
+
+    def move(text):
+        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
+
+    expect(buttons.first).to_have_attribute("title", "The goal can still be reached after this move")
+    for n, text in enumerate(["d2-d4", "b3-d3", "c1-c3", "e1-c1", "d3-b3", "a3-c3", "e3-e1"], 1):
+        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+        move(text).click()
+        expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
+    for text in ("b5-b3-d3", "d5-d3", "d5-d3-b3"):
+        expect(move(text)).to_have_class(re.compile(r"\blosing\b"))
+    for text in ("g3-e3", "c4-c2", "a5-a3", "b5-b3", "e5-e3"):
+        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+    move("b5-b3-d3").click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("8 moves")
+    expect(buttons.first).to_have_class(re.compile(r"\blosing\b"))
+    assert buttons.count() == 10
+    for i in range(10):
+        expect(buttons.nth(i)).to_have_class(re.compile(r"\blosing\b"))
+    fetched = [r for r in watch.requests if r.endswith("/tables/pegs-english33-alive.bin")]
+    assert len(fetched) == 1, fetched
+
+
 def test_never_lose_marks_the_losing_move_and_a_move_stops_judging_ahead(page, site_url, watch):
     """Play mode's "never lose" on the 21-hole variant: after 14-6 the move
     16-14 cannot win any more and is marked so.  While the marks are shown

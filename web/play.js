@@ -13,6 +13,7 @@ import { $ } from "./dom.js";
 import { fillMoveList } from "./movelist.js";
 
 const THINK_MS = 15000;       // "How far?" and "Hint" give up after this long
+const GAME_SENT = 200;        // earlier positions sent with judged moves (api.py's game)
 
 export class Play {
   constructor({ request, cancel, linkFor, redraw, message, onExit }) {
@@ -94,7 +95,7 @@ export class Play {
     for (const b of $("play-moves").querySelectorAll("button")) b.disabled = true;
     this.message("");        // "Block A cannot move." was about the move before
     $("play-info").textContent = $("play-judge").checked ? "Checking which moves can still win…" : "";
-    const reply = await this.request({ op: "moves", code: this.linkFor(this.code), judge: $("play-judge").checked });
+    const reply = await this.request(this.movesRequest($("play-judge").checked));
     this.busy = false;
     if (!reply.ok) { this.message(reply.error.message); return; }
     this.moves = reply.moves;
@@ -113,12 +114,21 @@ export class Play {
     if ($("play-judge").checked && this.moves.length) this.judgeAhead();
   }
 
+  // The moves request for the game's position; judged, it carries the
+  // game's earlier positions (a stored table may then settle every mark:
+  // api.py's judge_table).
+  movesRequest(judge) {
+    const request = { op: "moves", code: this.linkFor(this.code), judge };
+    if (judge) request.game = this.history.slice(Math.max(0, this.index - GAME_SENT), this.index);
+    return request;
+  }
+
   // Judge the positions one move further while the visitor looks at the
   // board, so that the next marks are mostly remembered; quiet (no Stop
   // button, no message), stopped by the next move like a hint.
   judgeAhead() {
     this.stopThinking();
-    const promise = this.request({ op: "moves", code: this.linkFor(this.code), judge: true, ahead: true });
+    const promise = this.request({ ...this.movesRequest(true), ahead: true });
     this.thinking = promise;
     promise.then(() => { if (this.thinking === promise) this.thinking = null; });
   }

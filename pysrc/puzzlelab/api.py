@@ -22,12 +22,14 @@ named in the message):
 ``tables``    the fields of solve, moves or part -> the table files that request
                                         will load (the worker fetches them)
 ``edit``      {code, metric, action, args} -> the edited position, described
-``moves``     {code, metric, first, judge, ahead, max_memory, max_states}
+``moves``     {code, metric, first, judge, ahead, game, max_memory, max_states}
                                      -> legal moves with the codes they lead
                                         to (and, with judge, "winnable"; with
                                         ahead, the positions one move further
                                         are judged too, unsaid, to warm the
-                                        judge's memory)
+                                        judge's memory; game: the codes of
+                                        the game's earlier positions, oldest
+                                        first, which a stored table may use)
 ``part``      {code, algorithm, heuristic, metric, first, parts, index,
                limit, max_memory, max_states}
                                      -> a search split over several workers
@@ -91,7 +93,7 @@ FIELDS = {
     "analyze": _CODE + ("from", "max_memory", "max_states"),
     "presets": (),
     "edit": ("code", "metric", "action", "args"),
-    "moves": _CODE + ("judge", "ahead", "max_memory", "max_states"),
+    "moves": _CODE + ("judge", "ahead", "game", "max_memory", "max_states"),
     "replay": _CODE + ("path", "lower_bound"),
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
@@ -727,29 +729,63 @@ def moves(req):
     if ahead and not judge:
         raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
+    earlier = _game(req, puzzle, options)
     out = []
-    for move, child in family_of(puzzle).legal_moves(puzzle):
+    legal = family_of(puzzle).legal_moves(puzzle)
+    for move, child in legal:
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
     if judge:
-        for entry in out:
-            entry["winnable"] = yield from _winnable(entry["code"], options, budget)
+        # a stored table settles every move at once where it can (pegs:
+        # the English centre game), else each move's position is solved
+        known = family_of(puzzle).judge_table(puzzle, earlier)
+        for entry, (_move, child) in zip(out, legal):
+            entry["winnable"] = known(child) if known else \
+                (yield from _winnable(entry["code"], options, budget))
     if ahead:
-        yield from _judge_ahead(out, options, budget)
+        yield from _judge_ahead(out, options, budget, earlier + [puzzle.start])
     return {"ok": True, "op": "moves", "code": puzzle.code(),
             "view": puzzle.view(puzzle.start),
             "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
 
 
-def _judge_ahead(entries, options, budget):
+MAX_GAME = 1000         # earlier positions a moves request may carry
+
+
+def _game(req, puzzle, options):
+    """The states of the game's earlier positions (the ``game`` field: their
+    codes, oldest first), checked to lead to this position by legal moves
+    under the request's counting rule; [] without the field."""
+    game = req.get("game")
+    if game is None:
+        return []
+    if not isinstance(game, list) or len(game) > MAX_GAME or \
+            not all(isinstance(c, str) for c in game):
+        raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
+                         f"position codes (the game's earlier positions, oldest first).")
+    suffix = "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
+    steps = [_puzzle({"code": code + suffix})[0] for code in game] + [puzzle]
+    for before, after in zip(steps, steps[1:]):
+        target = after.encode(after.start)
+        if not any(before.encode(child) == target
+                   for _move, child in family_of(before).legal_moves(before)):
+            raise BadRequest("The game's earlier positions ('game') do not lead to this "
+                             "position one legal move at a time.")
+    return [p.start for p in steps[:-1]]
+
+
+def _judge_ahead(entries, options, budget, earlier):
     """Generator: judge the moves of each position of ``entries`` (judged
-    moves), the winnable ones first; a progress record after each."""
+    moves), the winnable ones first; a progress record after each.
+    ``earlier``: the game's states before them, for ``judge_table``."""
     start = time.perf_counter()
     done = 0
     for entry in sorted(entries, key=lambda e: e["winnable"] is not True):
         link = entry["code"] + "".join(f"&{k}={v}" for k, v in sorted(options.items())
                                        if k == "metric")
         here, _ = _puzzle({"code": link})
+        if family_of(here).judge_table(here, earlier):
+            continue            # settled by a table: nothing to warm
         for _move, child in family_of(here).legal_moves(here):
             yield from _winnable(here.encode(child), options, budget)
             done += 1
@@ -826,9 +862,11 @@ def tables_op(req):
     """The table files a solve will load (the worker fetches them first)."""
     _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
+    # play mode's marks ("moves" with "judge") may read a table of their own
+    method = "judge" if req.get("judge") is True else \
+        (_text(req, "algorithm") or options.get("algo"))
     names = family_of(puzzle).tables_needed(
-        puzzle, _text(req, "heuristic") or options.get("h"),
-        _text(req, "algorithm") or options.get("algo"))
+        puzzle, _text(req, "heuristic") or options.get("h"), method)
     return {"ok": True, "op": "tables", "tables": names}
 
 

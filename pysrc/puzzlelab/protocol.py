@@ -116,6 +116,15 @@ class Family(Protocol):
     def judge_method(self, puzzle: Puzzle) -> str:
         """The method play mode's "can this still be won?" runs."""
 
+    def judge_table(self, puzzle: Puzzle,
+                    earlier: List[Hashable]) -> Optional[Callable[[Hashable], bool]]:
+        """Play mode's marks without a search: a function telling, for every
+        position one legal move from ``puzzle.start``, whether the goal can
+        still be reached -- when a stored table settles them all; else None
+        (``judge_method`` then searches each).  ``earlier``: the states of
+        the game before this position, oldest first (the API checked that
+        they lead here by legal moves)."""
+
     def bounds(self, puzzle: Puzzle) -> List["Bound"]:
         """The lower bounds this position offers (names as in heuristics)."""
 
@@ -166,7 +175,7 @@ class Family(Protocol):
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
                 "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
-                "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+                "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
                 "explore", "group", "minima", "legal_moves", "edit")
 
 

@@ -16,7 +16,7 @@ relabelled so each block keeps its letter along the solution.
 
 from ...search import generic_methods
 from ...search.common import Clock, ticking
-from ..common import TABLES, build_table, minima, tables_needed
+from ..common import TABLES, build_table, judge_table, minima, tables_needed
 from . import (astar as _astar, bfs as _bfs, editor as _edit, pattern as _pattern,
                reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
@@ -110,5 +110,5 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
-           "auto_method", "quick_method", "judge_method", "bounds", "prepare", "tables_needed",
+           "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed",
            "build_table", "explore", "group", "minima", "legal_moves", "edit"]

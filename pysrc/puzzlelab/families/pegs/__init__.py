@@ -15,13 +15,14 @@
 """
 
 from ...protocol import Method
-from ..common import TABLES, build_table, group, legal_moves, prepare, tables_needed
+from ..common import group, legal_moves, prepare
 from ...search import explore as generic_explore, generic_methods
-from . import beam as _beam, dfs as _dfs, editor as _edit, meet as _meet, minima as _minima
+from . import alive as _alive, beam as _beam, dfs as _dfs, editor as _edit, meet as _meet, minima as _minima
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
 ACTIONS = _edit.ACTIONS
+TABLES = {_alive.NAME: _alive.ABOUT}
 
 MEET = Method(
     "meet", "Meet in the middle by moves (minimum, proof, counts)",
@@ -61,6 +62,26 @@ def judge_method(puzzle):
     return "dfs"
 
 
+def judge_table(puzzle, earlier):
+    """The English centre game's live positions (alive.py), where they
+    settle every move of the position."""
+    return _alive.judge_table(puzzle, earlier)
+
+
+def tables_needed(puzzle, bound=None, method=None):
+    """The live-position table, for play mode's marks where it applies (the
+    worker fetches it before a ``moves`` request; a solve never reads it)."""
+    return [_alive.NAME] if method == "judge" and _alive.applies(puzzle) else []
+
+
+def build_table(name):
+    """The repository's copy of a stored table when it has one (computing
+    the live positions takes minutes), else computed."""
+    if name != _alive.NAME:
+        raise KeyError(f"no table {name!r} in this family")
+    return _alive.stored() or _alive.build()
+
+
 def explore(puzzle, root, step, max_states, max_bytes):
     """The generic explorer (positions are ints, cheap enough)."""
     return generic_explore(step, root, max_states=max_states, max_bytes=max_bytes)
@@ -78,5 +99,5 @@ def edit(puzzle, action, args):
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
-           "judge_method", "bounds", "prepare", "tables_needed", "build_table",
+           "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit"]

@@ -1,0 +1,196 @@
+"""The English 33 centre game's live positions: every position (up to the
+board's symmetries) that the standard start (all pegs but d4) can reach and
+from which one peg in d4 can still be reached -- 1,679,072 of the
+23,475,688 reachable ones.  Play mode's "never lose" marks read it instead
+of searching.
+
+The set is its own complement (a jump in P is an unjump in the complement
+of P, and the start and the goal are each other's complements), so the table
+keeps the positions of 17 to 32 pegs (839,536) and a position of 16 pegs or
+fewer is looked up by its complement.
+
+How it is made (``build``, a few minutes of CPython, cached like every
+table; the repository keeps a copy, ``english33_alive.bin`` beside this file,
+which ``build.py`` ships as is): breadth-first from the start down to 16
+pegs, up to symmetry; the live positions of 17 pegs are those whose
+complement was reached with 16; a position of more pegs is live when one of
+its children is.
+
+The file: ``MAGIC``, then for 32 down to 17 pegs the layer's count and its
+compressed length (4 bytes each), then its sorted canonical positions as
+differences (8 bytes each, the first from 0), zlib-compressed: a layer is
+unpacked when first asked for.
+
+Sound use (``judge_table``): a position in the table is winnable.  A
+position outside it is lost only if the start can reach it -- true of every
+child of a position in the table, so the moves of a live position are all
+settled by the table; elsewhere the judge searches as before.
+"""
+
+import bisect
+import itertools
+import os
+import struct
+import zlib
+from array import array
+
+from ... import tables
+from .kernel import Kernel
+
+NAME = "pegs-english33-alive.bin"
+ABOUT = "English 33 centre game: every live position up to symmetry (play mode's marks)"
+MAGIC = b"PZLALIVE1\n"
+CODE = "pegs:english"
+HALF = 17               # the table keeps this many pegs and more
+PEGS = 33
+
+_state = {}             # the decoded table and its kernel, once per process
+
+
+def _reference():
+    from .puzzle import expand_preset, parse
+    code = expand_preset("english")
+    return parse(code.split(":", 2)[1], code.split(":")[2:], {})
+
+
+def applies(puzzle):
+    """Does the table answer for ``puzzle``'s goal?  The English board,
+    orthogonal jumps, and the goal exactly one peg in d4 (the start does not
+    matter: ``judge_table`` checks the position itself)."""
+    ref = _ref()
+    board = puzzle.board
+    return (board.lattice == ref.board.lattice and board.holes == ref.board.holes
+            and puzzle.goal_kind == "pattern" and puzzle.goal_peg == ref.goal_peg
+            and puzzle.goal_free == 0 and puzzle.goal_empty == ref.goal_empty
+            and not puzzle.first)
+
+
+def _ref():
+    ref = _state.get("ref")
+    if ref is None:
+        ref = _state["ref"] = _reference()
+    return ref
+
+
+STORED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "english33_alive.bin")
+
+
+def stored():
+    """The repository's copy of the table (not in the wheel), or None."""
+    try:
+        with open(STORED, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def build():
+    """The table's bytes, computed (see the module docstring)."""
+    ref = _ref()
+    kern = Kernel(ref)
+    canon = kern.canon
+    children = kern.step(True, False)
+    full = ref.board.full
+    reach = {PEGS - 1: {canon(ref.start)}}
+    for k in range(PEGS - 1, HALF - 2, -1):
+        nxt = set()
+        for p in reach[k]:
+            nxt.update(children(p))
+        reach[k - 1] = nxt
+    live = {HALF: {p for p in reach[HALF] if canon(full ^ p) in reach[HALF - 1]}}
+    for k in range(HALF + 1, PEGS):
+        below = live[k - 1]
+        live[k] = {p for p in reach[k] if any(c in below for c in children(p))}
+    return encode(live)
+
+
+def encode(live):
+    """{pegs: set of canonical positions} for HALF..32 pegs -> bytes."""
+    out = [MAGIC]
+    for k in range(PEGS - 1, HALF - 1, -1):
+        layer = sorted(live.get(k, ()))
+        packed = zlib.compress(
+            array("Q", [b - a for a, b in zip([0] + layer, layer)]).tobytes(), 9)
+        out.append(struct.pack("<II", len(layer), len(packed)))
+        out.append(packed)
+    return b"".join(out)
+
+
+class Layers(dict):
+    """{pegs: array('Q') of sorted canonical positions}, each layer unpacked
+    when first asked for (the whole table at once costs 0.13 s in the
+    browser, most of it on the biggest layers, which the early game does
+    not ask for)."""
+
+    def __init__(self, data):
+        super().__init__()
+        if not data.startswith(MAGIC):
+            raise ValueError("not a live-position table")
+        self.spans = {}
+        self.data = data
+        at = len(MAGIC)
+        for k in range(PEGS - 1, HALF - 1, -1):
+            if at + 8 > len(data):
+                raise ValueError("the live-position table is cut short")
+            n, size = struct.unpack_from("<II", data, at)
+            at += 8
+            self.spans[k] = (n, at, at + size)
+            at += size
+        if at != len(data):
+            raise ValueError("the live-position table does not add up")
+
+    def __missing__(self, k):
+        n, lo, hi = self.spans[k]
+        diffs = array("Q")
+        diffs.frombytes(zlib.decompress(self.data[lo:hi]))
+        if len(diffs) != n:
+            raise ValueError("a layer of the live-position table is damaged")
+        layer = self[k] = array("Q", itertools.accumulate(diffs))
+        return layer
+
+    def __len__(self):
+        return len(self.spans)
+
+    def __iter__(self):
+        return iter(self.spans)
+
+
+def decode(data):
+    """bytes -> ``Layers`` (a mapping pegs -> sorted canonical positions)."""
+    return Layers(data)
+
+
+def _table():
+    got = _state.get("layers")
+    if got is None:
+        got = _state["layers"] = decode(tables.load(NAME, lambda: stored() or build()))
+        _state["kernel"] = Kernel(_ref())
+    return got
+
+
+def live(p):
+    """Is position ``p`` (a bit mask of the English board) in the table?"""
+    layers = _table()
+    k = p.bit_count()
+    if k < HALF:
+        p ^= _ref().board.full
+        k = PEGS - k
+    if k >= PEGS:
+        return False        # no peg, or every hole full: no jump leads there
+    q = _state["kernel"].canon(p)
+    layer = layers[k]
+    i = bisect.bisect_left(layer, q)
+    return i < len(layer) and layer[i] == q
+
+
+def judge_table(puzzle, earlier=()):
+    """For play mode's marks: a function answering "winnable?" for each
+    position one move from ``puzzle.start``, when the table settles them
+    all, else None.  It does when the goal is the table's and the start
+    reaches this position: the position is live, or one of the game's
+    ``earlier`` positions (which lead here by legal moves) is."""
+    if not applies(puzzle):
+        return None
+    if live(puzzle.start) or any(live(p) for p in earlier):
+        return live
+    return None
