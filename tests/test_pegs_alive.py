@@ -123,6 +123,21 @@ def test_sampled_positions_are_won_or_lost_as_the_table_says(table, english):
         assert puzzle.is_goal(replay(puzzle, result.moves))
 
 
+def test_dfs_goes_down_the_table_from_a_live_position(english):
+    """A live start is solved by walking the table (no search): 31 jumps,
+    replayed; a start outside it is searched as before."""
+    result = run_method(english, "dfs")
+    assert result.stats["expanded"] == 31
+    assert english.is_goal(replay(english, result.moves))
+    rng = random.Random(3)
+    p = english.start
+    while p.bit_count() > 12:
+        p = rng.choice([c for _m, c in english.jump_successors(p) if alive.live(c)])
+    lost = next(c for _m, c in english.jump_successors(p) if not alive.live(c))
+    with pytest.raises(NoSolution):
+        run_method(_puzzle_at(english, lost), "dfs")
+
+
 def test_outside_the_centre_game_the_table_settles_nothing():
     for code in ("pegs:english-c1-complement", "pegs:french", "pegs:french-d2-d6",
                  "pegs:triangle15-3", "pegs:english-d4-d1"):
@@ -130,7 +145,10 @@ def test_outside_the_centre_game_the_table_settles_nothing():
         assert pegs.judge_table(puzzle, []) is None, code
         assert api.run({"op": "tables", "code": code, "judge": True})["tables"] == []
     assert api.run({"op": "tables", "code": "pegs:english", "judge": True})["tables"] == [alive.NAME]
-    assert api.run({"op": "tables", "code": "pegs:english"})["tables"] == []
+    for algorithm in ("auto", "meet", "dfs"):
+        assert api.run({"op": "tables", "code": "pegs:english",
+                        "algorithm": algorithm})["tables"] == [alive.NAME]
+    assert api.run({"op": "tables", "code": "pegs:english", "algorithm": "beam"})["tables"] == []
 
 
 def _marks(code, game=None):

@@ -68,10 +68,15 @@ def judge_table(puzzle, earlier):
     return _alive.judge_table(puzzle, earlier)
 
 
+# the methods that read the live-position table where it applies: meet (only
+# live positions are kept), dfs (down the table), play mode's marks
+_LIVE_READERS = (None, "", "auto", "meet", "dfs", "judge")
+
+
 def tables_needed(puzzle, bound=None, method=None):
-    """The live-position table, for play mode's marks where it applies (the
-    worker fetches it before a ``moves`` request; a solve never reads it)."""
-    return [_alive.NAME] if method == "judge" and _alive.applies(puzzle) else []
+    """The live-position table of the English centre game (alive.py), for
+    the methods that read it: the worker fetches it first."""
+    return [_alive.NAME] if method in _LIVE_READERS and _alive.applies(puzzle) else []
 
 
 def build_table(name):

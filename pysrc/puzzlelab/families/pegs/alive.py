@@ -183,6 +183,71 @@ def live(p):
     return i < len(layer) and layer[i] == q
 
 
+def descend(puzzle, p):
+    """The jumps of a solution from live position ``p`` (every live position
+    but the goal has a live child), a peg that has just landed jumping on
+    when it can (fewer moves when jumps by one peg count as one)."""
+    jumps = []
+    last = None
+    while not puzzle.is_goal(p):
+        best = None
+        for jump, child in puzzle.jump_successors(p):
+            if live(child):
+                best = (jump, child)
+                if jump[0] == last:
+                    break
+        if best is None:
+            raise AssertionError("a live position has no live child")
+        jumps.append(best[0])
+        last = best[0][2]
+        p = best[1]
+    return jumps
+
+
+def keeper(puzzle, kern):
+    """For a search of ``puzzle`` from its start (meet): a ``Keep`` whose
+    ``contains(c)`` is true of the live positions -- every position of every solution is live when
+    the start is (the standard start reaches it) -- or None when the table
+    does not apply (another goal; a start it does not hold: not reached
+    from the standard start, or lost).  ``c`` is a canonical position of ``keep.half`` pegs or more,
+    or, for fewer, ``keep.full`` XOR the largest image of the position (the
+    canonical form of its complement): kernel.expander has the images at
+    hand, and a canonical form computed afresh costs more than the rest.
+    Where ``kern``'s symmetries are not the table's, ``half`` is 0 and
+    ``contains`` reduces each position itself.
+    The positions go into a set once (0.1 s; a set answers in one C call,
+    a bisection of the layers took a quarter of the proof)."""
+    if not applies(puzzle) or not live(puzzle.after_first):
+        return None
+    layers = _table()
+    members = _state.get("set")
+    if members is None:
+        members = _state["set"] = set()
+        for k in range(HALF, PEGS):
+            members.update(layers[k])
+    full = _ref().board.full
+    if list(kern.ks) == list(_state["kernel"].ks):
+        return Keep(members.__contains__, HALF, full)
+    # the search's canonical forms are not the table's (a start with fewer
+    # symmetries): each position is reduced by the table's kernel
+    canon = _state["kernel"].canon
+
+    def contains(p):
+        if p.bit_count() < HALF:
+            p ^= full
+        return canon(p) in members
+    return Keep(contains, 0, full)
+
+
+class Keep:
+    """alive.keeper's answer: ``contains(c)``, and how to ask it."""
+
+    def __init__(self, contains, half, full):
+        self.contains = contains
+        self.half = half
+        self.full = full
+
+
 def judge_table(puzzle, earlier=()):
     """For play mode's marks: a function answering "winnable?" for each
     position one move from ``puzzle.start``, when the table settles them

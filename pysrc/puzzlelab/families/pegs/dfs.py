@@ -10,6 +10,7 @@ import random
 
 from ...search.common import (Checkpoint, SearchResult, no_solution,
                               ticking, DEFAULT_MAX_STATES)
+from . import alive as live_table
 from .kernel import Kernel, goal_positions, isolation_counter
 from .pagodas import hopeless, pagodas, reach_bound, reach_limits
 
@@ -165,6 +166,10 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     floor = puzzle.goal_min
     prefix = [board.jumps[j] for j in puzzle.first_jumps]
     origin = puzzle.after_first
+    if live_table.applies(puzzle) and live_table.live(origin):
+        # the English centre game from a live position: down the table
+        jumps = prefix + live_table.descend(puzzle, origin)
+        return _result(puzzle, cp, jumps, len(jumps), len(jumps), 0)
     roots = goal_positions(puzzle)
     key = (board.lattice, tuple(board.holes), puzzle.goal_kind, puzzle.goal_peg,
            puzzle.goal_empty, puzzle.goal_free, tuple(kern.ks),
@@ -335,6 +340,11 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         line.append(line[-1] ^ board.jump_masks[j])
     for p in reversed(line):
         alive.add(kern.canon(p))
+    return _result(puzzle, cp, jumps, expanded, generated, len(dead) + len(alive) + held_table)
+
+
+def _result(puzzle, cp, jumps, expanded, generated, held):
+    """The SearchResult of a solution given as its jumps."""
     if puzzle.metric == "jump":
         moves = jumps
         optimal = puzzle.goal_min == puzzle.goal_max
@@ -345,8 +355,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     for m in moves:
         states.append(puzzle.apply(states[-1], m))
     return SearchResult(moves, states, len(moves), optimal,
-                        cp.stats(expanded, generated, len(dead) + len(alive) + held_table,
-                                 depth=len(moves)),
+                        cp.stats(expanded, generated, held, depth=len(moves)),
                         {"jumps": len(jumps)})
 
 

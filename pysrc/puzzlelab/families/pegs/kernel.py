@@ -252,7 +252,7 @@ old = mine.get(c)
 if old is None:
     if c in other:
         return c
-    if not probe:
+    if not probe{LIVE}:
 {KEEP}
 elif old < d:
     continue"""
@@ -272,7 +272,7 @@ _KEEP_BOUNDED = """        e = d + {BOUND}
                 cut[0] = e"""
 
 
-def expander(kern, forward, chains, bound=None, limit=None, cut=None):
+def expander(kern, forward, chains, bound=None, limit=None, cut=None, keep=None):
     """expand(p, d, mine, other, nxt, probe) -> meeting position or None.
     Adds the unseen children of ``p`` (depth d) to ``mine`` and ``nxt``
     (unless ``probe``: then it only looks for a meeting).  A child already
@@ -281,7 +281,9 @@ def expander(kern, forward, chains, bound=None, limit=None, cut=None):
     the moves a position needs, at the least, to reach the other side's
     origin) a child c is kept only if its depth plus that stays within
     ``limit``; the least sum above the limit goes to ``cut[0]``, the number
-    of children left out to ``cut[1]``."""
+    of children left out to ``cut[1]``.  With ``keep`` (alive.keeper: the
+    live positions) a new child it refuses is not kept (it is still looked
+    up on the other side)."""
     size = len(kern.ks)
 
     def names(prefix):
@@ -290,8 +292,14 @@ def expander(kern, forward, chains, bound=None, limit=None, cut=None):
         loop, cond = "over, to, _m, x2, j2", "q0 & over and not q0 & to"
     else:
         loop, cond = "need, _m, x2, j2", "not q0 & need"
-    keep = _KEEP if bound is None else _KEEP_BOUNDED.replace("{BOUND}", bound.source(forward))
-    visit = _VISIT.format(MIN="n0" if size == 1 else "min(" + names("n") + ")", KEEP=keep)
+    kept = _KEEP if bound is None else _KEEP_BOUNDED.replace("{BOUND}", bound.source(forward))
+    if keep is None:
+        live = ""
+    else:       # alive.keeper's argument: c, or the complement's canonical form
+        top = "n0" if size == 1 else "max(" + names("n") + ")"
+        live = f" and keep(c if c.bit_count() >= {keep.half} else {keep.full} ^ {top})"
+    visit = _VISIT.format(MIN="n0" if size == 1 else "min(" + names("n") + ")", KEEP=kept,
+                          LIVE=live)
 
     def indent(k):
         return "\n".join(" " * k + line for line in visit.splitlines())
@@ -304,6 +312,6 @@ def expander(kern, forward, chains, bound=None, limit=None, cut=None):
     env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
            "first": kern.firsts() if forward else kern.unfirsts(),
            "more": kern.board.jumps_from if forward else kern.board.jumps_into,
-           "limit": limit, "cut": cut}
+           "limit": limit, "cut": cut, "keep": keep and keep.contains}
     exec(compile(src, "<pegs expander>", "exec"), env)
     return env["expand"]

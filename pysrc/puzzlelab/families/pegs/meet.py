@@ -16,6 +16,7 @@ from .dfs import dfs
 from ...errors import NoSolution
 from .kernel import Kernel, expander, goal_positions
 from .merson import MoveBound
+from . import alive
 
 # machine words per position besides the state (tests/test_budget.py): a
 # distance slot and a layer slot; the path counts' slots when counting
@@ -98,8 +99,11 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         held = len(fdist) + len(bdist)
     else:
         origin = start if puzzle.first and chains else puzzle.after_first
+        # the English centre game: only live positions can be on a solution
+        keep = alive.keeper(puzzle, kern)
         moves, figures, held = yield from _rounds(puzzle, kern, cp, fdist, flayer, fdepth,
-                                                  bdist, blayer, len(prefix_moves), origin)
+                                                  bdist, blayer, len(prefix_moves), origin,
+                                                  keep)
         total = None
     moves = prefix_moves + moves
     states = [start]
@@ -121,7 +125,8 @@ def _path(puzzle, kern, fdist, bdist, meeting, fd, bd):
     return moves
 
 
-def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin):
+def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin,
+            keep=None):
     """The fast search in rounds, each with a limit L on a solution's length
     through a kept position: a position is kept only if its depth plus the
     moves it needs at the least (Merson regions, merson.py) stays within L,
@@ -137,6 +142,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
     bound is close (the triangles: 11 at the start of side 8, 13 needed);
     where it is not (the English board: 12 for 18) the last round costs
     about what the search without the bound costs.
+    ``keep``: a predicate a position must pass to be kept (alive.keeper).
     Returns (moves, figures, positions held at the end)."""
     bound = MoveBound(puzzle, origin)
     # the least any solution needs: from the forward side's first layer, and
@@ -158,7 +164,7 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
             found = yield from _meet_fast(
                 puzzle, kern, cp, fd, None, fl, fdepth, bd, None, bl, base,
                 bound=bound, limit=limit, cut=cut, floor=floor,
-                stop_at=limit if known is not None else None)
+                stop_at=limit if known is not None else None, keep=keep)
         except NoSolution as stop:
             spent = stop.details.get("stats", {})
             totals[0] += spent.get("expanded", 0)
@@ -196,7 +202,7 @@ UNLIMITED = 1 << 30
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
                bdist, _bc, blayer, base, bound=None, limit=UNLIMITED, cut=None, floor=0,
-               stop_at=None):
+               stop_at=None, keep=None):
     """Whole layers on the cheaper side until the sides meet.  Returns
     (meeting, forward depth, backward depth, None, figures).  Near the
     memory budget a layer is expanded in probe mode: it only looks for the
@@ -212,8 +218,8 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
     each new position is looked up on the other side.  The progress records
     and a budget stop carry that ``lower_bound``."""
     chains = puzzle.metric == "move"
-    fexp = expander(kern, True, chains, bound, limit, cut)
-    bexp = (expander(kern, False, chains, bound, limit, cut)
+    fexp = expander(kern, True, chains, bound, limit, cut, keep)
+    bexp = (expander(kern, False, chains, bound, limit, cut, keep)
             if blayer is not None else None)
     cap = limit + 1         # a round proves nothing beyond its limit + 1; ``floor``:
                             # what the rounds before proved
