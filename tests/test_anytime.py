@@ -12,6 +12,7 @@ import random
 import pytest
 
 from puzzlelab import api
+from puzzlelab.families.pegs import alive
 from puzzlelab.families.tiles import built
 from puzzlelab.errors import Cancelled
 
@@ -93,10 +94,12 @@ def test_cancel_before_any_answer_says_so_with_the_bound():
     assert 41 <= reply["error"]["lower_bound"] <= 57      # Manhattan of Korf #1 is 41
 
 
-def test_budget_stop_keeps_the_quick_answer():
+def test_budget_stop_keeps_the_quick_answer(monkeypatch):
     """The English board: depth-first answers at once; the proof (meet in
-    the middle) needs more than 16 MB, so it stops there and says so, with
-    the depth-first solution and the proven bound kept."""
+    the middle, by search alone: its table of live positions would fit the
+    proof in 16 MB inside Pyodide) needs more than 16 MB, so it stops there
+    and says so, with the depth-first solution and the proven bound kept."""
+    monkeypatch.setattr(alive, "keeper", lambda puzzle, kern: None)
     recs, reply = records({"op": "solve", "code": "pegs:english", "max_memory": 16})
     assert reply["ok"], reply
     assert reply["stopped"]["type"] == "limit" and "memory budget" in reply["stopped"]["message"]
@@ -113,8 +116,9 @@ def test_budget_stop_without_an_answer_carries_the_bound():
 
 
 # English 33 is slow-marked: inside Pyodide (where slow tests do not run) the
-# triangle and the variant cover the same code, and test_budget.py's round
-# test runs English's proof there
+# triangle and the variant cover the same code, test_budget.py's round test
+# runs English's proof by search alone there, and test_pegs.py its proof with
+# the table of live positions
 @pytest.mark.parametrize("code, optimum, count", [pytest.param("pegs:english", 18, False,
                                                                 marks=pytest.mark.slow),
                                                    ("pegs:triangle28", 12, False),

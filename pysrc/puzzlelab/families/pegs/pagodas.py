@@ -235,6 +235,7 @@ def _refusal_by_table(board, orb, found, start_count, finishes):
 TIGHT_SLACK = 1               # a pagoda prunes the dfs when the start can spare this little
 TIGHT_MAX = 4                 # ... at most this many per finishing hole
 _ORBIT_PAGODAS = {}           # (lattice, holes) -> list of weights by orbit, or None
+_TIGHT_NEEDS = {}             # (lattice, holes, finish) -> per orbit pagoda, p(f) + cheapest last jump (0 if none)
 
 
 def orbit_pagodas(board):
@@ -293,16 +294,24 @@ def tight_pagodas(puzzle, goals):
     for h in board.bits(puzzle.after_first):
         count[orb[h]] += 1
     values = [sum(c * x for c, x in zip(count, w)) for w in found]
-    into = {}
-    for a, b, t in board.jumps:
-        into.setdefault(t, []).append((orb[a], orb[b]))
+    shape = (board.lattice, tuple(board.holes))
+    if len(_TIGHT_NEEDS) > 4096:
+        _TIGHT_NEEDS.clear()
     out = {}
     for goal in lone:
         f = goal.bit_length() - 1
+        # per pagoda: the goal's weight and the cheapest last jump into it
+        # (the start does not enter: kept per board and hole, where the
+        # judge's searches of one game spent a third of their time)
+        need = _TIGHT_NEEDS.get(shape + (f,))
+        if need is None:
+            into = [(orb[a], orb[b]) for a, b, t in board.jumps if t == f]
+            o = orb[f]
+            need = _TIGHT_NEEDS[shape + (f,)] = [
+                w[o] + min((w[a] + w[b] - w[o] for a, b in into), default=0) for w in found]
         ranked = []
-        for w, value in zip(found, values):
-            last = min((w[a] + w[b] - w[orb[f]] for a, b in into.get(f, ())), default=0)
-            slack = value - w[orb[f]] - last
+        for w, value, n in zip(found, values, need):
+            slack = value - n
             if slack <= TIGHT_SLACK and any(w):
                 ranked.append((slack, w))
         ranked.sort()
