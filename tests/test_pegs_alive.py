@@ -195,6 +195,26 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, english, monke
     assert _marks(english.encode(lost), game) == searched
 
 
+def test_without_the_table_the_searches_go_on(english, monkeypatch):
+    """Where the table cannot be read (the browser before the worker has
+    fetched it), nothing fails: the marks and the proof are searched."""
+    from puzzlelab import tables
+
+    def missing(name, build):
+        raise alive.PuzzleError(f"The table '{name}' is missing.", table=name)
+    saved = dict(alive._state)
+    alive._state.pop("layers", None)
+    monkeypatch.setattr(tables, "load", missing)
+    try:
+        assert not alive.available()
+        assert pegs.judge_table(english, []) is None
+        assert alive.keeper(english, Kernel(english)) is None
+        reply = api.run({"op": "moves", "code": "pegs:english", "judge": True})
+        assert reply["ok"] and all(m["winnable"] is True for m in reply["moves"])
+    finally:
+        alive._state.update(saved)
+
+
 def test_a_game_that_does_not_lead_here_is_refused_plainly(english):
     start = english.encode(english.start)
     reply = api.run({"op": "moves", "code": "pegs:english", "judge": True,

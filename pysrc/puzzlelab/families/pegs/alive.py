@@ -35,6 +35,7 @@ import zlib
 from array import array
 
 from ... import tables
+from ...errors import PuzzleError
 from .kernel import Kernel
 
 NAME = "pegs-english33-alive.bin"
@@ -168,6 +169,17 @@ def _table():
     return got
 
 
+def available():
+    """Can the table be read here?  In the browser only once the worker has
+    fetched it (``tables_needed``); where it cannot, the searches go on
+    without it."""
+    try:
+        _table()
+        return True
+    except PuzzleError:
+        return False
+
+
 def live(p):
     """Is position ``p`` (a bit mask of the English board) in the table?"""
     layers = _table()
@@ -217,7 +229,7 @@ def keeper(puzzle, kern):
     ``contains`` reduces each position itself.
     The positions go into a set once (0.1 s; a set answers in one C call,
     a bisection of the layers took a quarter of the proof)."""
-    if not applies(puzzle) or not live(puzzle.after_first):
+    if not applies(puzzle) or not available() or not live(puzzle.after_first):
         return None
     layers = _table()
     members = _state.get("set")
@@ -254,7 +266,7 @@ def judge_table(puzzle, earlier=()):
     all, else None.  It does when the goal is the table's and the start
     reaches this position: the position is live, or one of the game's
     ``earlier`` positions (which lead here by legal moves) is."""
-    if not applies(puzzle):
+    if not applies(puzzle) or not available():
         return None
     if live(puzzle.start) or any(live(p) for p in earlier):
         return live

@@ -166,7 +166,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     floor = puzzle.goal_min
     prefix = [board.jumps[j] for j in puzzle.first_jumps]
     origin = puzzle.after_first
-    if live_table.applies(puzzle) and live_table.live(origin):
+    if live_table.applies(puzzle) and live_table.available() and live_table.live(origin):
         # the English centre game from a live position: down the table
         jumps = prefix + live_table.descend(puzzle, origin)
         return _result(puzzle, cp, jumps, len(jumps), len(jumps), 0)
