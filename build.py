@@ -512,7 +512,11 @@ def test(args):
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     # Two workers (one per core): the long in-Pyodide run goes first on one
     # of them while the other takes the rest; a file stays on one worker.
-    parallel = [] if any(a.startswith("-n") or a == "-p" for a in args) else ["-n", "2", "--dist", "loadfile"]
+    # Files go in collection order (tests/conftest.py puts the Pyodide run
+    # first): xdist would otherwise start with the files of most tests and
+    # leave that one-test file, the longest, to the end.
+    parallel = [] if any(a.startswith("-n") or a == "-p" for a in args) else \
+        ["-n", "2", "--dist", "loadfile", "--no-loadscope-reorder"]
     cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *parallel, *args]
     log(" ".join(cmd[1:]))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode

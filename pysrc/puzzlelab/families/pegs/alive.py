@@ -2,7 +2,9 @@
 board's symmetries) that the standard start (all pegs but d4) can reach and
 from which one peg in d4 can still be reached -- 1,679,072 of the
 23,475,688 reachable ones.  Play mode's "never lose" marks read it instead
-of searching.
+of searching (``judge_table``), ``meet`` keeps only live positions
+(``keeper``: every position of a solution is live), and ``dfs`` walks down
+it from a live start (``descend``).
 
 The set is its own complement (a jump in P is an unjump in the complement
 of P, and the start and the goal are each other's complements), so the table
@@ -41,7 +43,6 @@ from .kernel import Kernel
 NAME = "pegs-english33-alive.bin"
 ABOUT = "English 33 centre game: every live position up to symmetry (play mode's marks)"
 MAGIC = b"PZLALIVE1\n"
-CODE = "pegs:english"
 HALF = 17               # the table keeps this many pegs and more
 PEGS = 33
 
