@@ -44,6 +44,11 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+def origin_of(url):
+    """``scheme://host:port`` of ``url``."""
+    return "{0.scheme}://{0.netloc}".format(urlparse(url))
+
+
 class PageWatch:
     """Collects what must never happen on the page."""
 
@@ -135,13 +140,12 @@ def page(request, _returning, site_url):
         return
     page = _returning.new_page()
     yield page
-    _returning.tidy(page, "{0.scheme}://{0.netloc}".format(urlparse(site_url)))
+    _returning.tidy(page, origin_of(site_url))
 
 
 @pytest.fixture
 def watch(page, site_url):
-    origin = "{0.scheme}://{0.netloc}".format(urlparse(site_url))
-    w = PageWatch(page, origin)
+    w = PageWatch(page, origin_of(site_url))
     page.set_default_timeout(30_000)
     yield w
     w.check()
@@ -155,7 +159,7 @@ def fresh_page(browser, site_url, **options):
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
-        w = PageWatch(page, "{0.scheme}://{0.netloc}".format(urlparse(site_url)))
+        w = PageWatch(page, origin_of(site_url))
         yield page
         w.check()
     finally:

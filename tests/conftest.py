@@ -33,7 +33,8 @@ if sys.platform == "emscripten":
 
 try:  # browser fixtures need pytest-playwright (installed by build.py test)
     import pytest_playwright  # noqa: F401
-    from browser_fixtures import site_url, browser_type_launch_args, page, _returning, watch  # noqa: F401
+    from browser_fixtures import (site_url, browser_type_launch_args, page,  # noqa: F401
+                                  _returning, watch)
 except ImportError:
     pass
 

@@ -15,11 +15,9 @@ pages in it and leaves the snapshot cached.  The page's own code (web/worker.mjs
 sw.js, solver.js) is what runs; the tests read solver.js's "solver-boot"
 performance mark (the worker's ready detail, web/protocol.js)."""
 
-from urllib.parse import urlparse
-
 import pytest
 
-from browser_fixtures import PageWatch, READY_TIMEOUT, open_app, wait_state
+from browser_fixtures import PageWatch, READY_TIMEOUT, open_app, origin_of, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +54,7 @@ SNAPSHOT = """async (kind) => {
 def watched(context, site_url):
     page = context.new_page()
     page.set_default_timeout(30_000)
-    return page, PageWatch(page, "{0.scheme}://{0.netloc}".format(urlparse(site_url)))
+    return page, PageWatch(page, origin_of(site_url))
 
 
 def wait_snapshot_cached(page):

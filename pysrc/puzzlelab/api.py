@@ -106,6 +106,12 @@ AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
 
 
 # -- request checking ----------------------------------------------------------
+def _with_metric(code, options):
+    """``code`` as a link that keeps the request's counting rule (``metric``),
+    the only option a position reached from it shares."""
+    return code + (f"&metric={options['metric']}" if "metric" in options else "")
+
+
 def _check_fields(req, op):
     allowed = FIELDS[op]
     unknown = sorted(str(k) for k in req if k != "op" and k not in allowed)
@@ -327,7 +333,7 @@ MAX_PATH_WORK = 60_000
 def _steps(puzzle, code, options):
     """The legal moves of position ``code`` as (code, move, child, puzzle),
     sorted by the child's code."""
-    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
+    link = _with_metric(code, options)
     here, _ = _puzzle({"code": link})
     out = [(here.encode(child), move, child) for move, child in
            family_of(here).legal_moves(here)]
@@ -703,8 +709,7 @@ def edit(req):
     note = None
     if isinstance(code, dict):          # the edit took something away: say what
         code, note = code["code"], code["note"]
-    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items())
-                          if k == "metric")
+    link = _with_metric(code, options)
     reply = describe({"code": link})
     if note:
         reply["note"] = note
@@ -763,8 +768,7 @@ def _game(req, puzzle, options):
             not all(isinstance(c, str) for c in game):
         raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
                          f"position codes (the game's earlier positions, oldest first).")
-    suffix = "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
-    steps = [_puzzle({"code": code + suffix})[0] for code in game] + [puzzle]
+    steps = [_puzzle({"code": _with_metric(code, options)})[0] for code in game] + [puzzle]
     for before, after in zip(steps, steps[1:]):
         target = after.encode(after.start)
         if not any(before.encode(child) == target
@@ -781,9 +785,7 @@ def _judge_ahead(entries, options, budget, earlier):
     start = time.perf_counter()
     done = 0
     for entry in sorted(entries, key=lambda e: e["winnable"] is not True):
-        link = entry["code"] + "".join(f"&{k}={v}" for k, v in sorted(options.items())
-                                       if k == "metric")
-        here, _ = _puzzle({"code": link})
+        here, _ = _puzzle({"code": _with_metric(entry["code"], options)})
         if family_of(here).judge_table(here, earlier):
             continue            # settled by a table: nothing to warm
         for _move, child in family_of(here).legal_moves(here):
@@ -794,7 +796,7 @@ def _judge_ahead(entries, options, budget, earlier):
 
 
 def _winnable(code, options, budget):
-    link = code + "".join(f"&{k}={v}" for k, v in sorted(options.items()) if k == "metric")
+    link = _with_metric(code, options)
     child, _ = _puzzle({"code": link})
     try:
         codes.check_solvable(child)
@@ -863,7 +865,7 @@ def tables_op(req):
     _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
     # play mode's marks ("moves" with "judge") may read a table of their own
-    method = "judge" if req.get("judge") is True else \
+    method = "judge" if _flag(req, "judge") else \
         (_text(req, "algorithm") or options.get("algo"))
     names = family_of(puzzle).tables_needed(
         puzzle, _text(req, "heuristic") or options.get("h"), method)

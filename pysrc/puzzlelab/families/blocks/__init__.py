@@ -110,5 +110,5 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
-           "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed",
-           "build_table", "explore", "group", "minima", "legal_moves", "edit"]
+           "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
+           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]

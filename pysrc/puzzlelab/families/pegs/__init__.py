@@ -17,7 +17,8 @@
 from ...protocol import Method
 from ..common import group, legal_moves, prepare
 from ...search import explore as generic_explore, generic_methods
-from . import alive as _alive, beam as _beam, dfs as _dfs, editor as _edit, meet as _meet, minima as _minima
+from . import (alive as _alive, beam as _beam, dfs as _dfs, editor as _edit, meet as _meet,
+               minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 

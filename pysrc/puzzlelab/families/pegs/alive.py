@@ -227,29 +227,23 @@ def keeper(puzzle, kern):
     canonical form of its complement): kernel.expander has the images at
     hand, and a canonical form computed afresh costs more than the rest.
     Where ``kern``'s symmetries are not the table's, ``half`` is 0 and
-    ``contains`` reduces each position itself.
+    ``contains`` is ``live``, which reduces each position itself.
     The positions go into a set once (0.1 s; a set answers in one C call,
     a bisection of the layers took a quarter of the proof)."""
     if not applies(puzzle) or not available() or not live(puzzle.after_first):
         return None
-    layers = _table()
+    full = _ref().board.full
+    if list(kern.ks) != list(_state["kernel"].ks):
+        # the search's canonical forms are not the table's (a start with
+        # fewer symmetries): ``live`` reduces each position by the table's kernel
+        return Keep(live, 0, full)
     members = _state.get("set")
     if members is None:
+        layers = _table()
         members = _state["set"] = set()
         for k in range(HALF, PEGS):
             members.update(layers[k])
-    full = _ref().board.full
-    if list(kern.ks) == list(_state["kernel"].ks):
-        return Keep(members.__contains__, HALF, full)
-    # the search's canonical forms are not the table's (a start with fewer
-    # symmetries): each position is reduced by the table's kernel
-    canon = _state["kernel"].canon
-
-    def contains(p):
-        if p.bit_count() < HALF:
-            p ^= full
-        return canon(p) in members
-    return Keep(contains, 0, full)
+    return Keep(members.__contains__, HALF, full)
 
 
 class Keep:
