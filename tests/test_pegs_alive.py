@@ -16,7 +16,6 @@ from puzzlelab.errors import NoSolution
 from puzzlelab.families import pegs
 from puzzlelab.families.pegs import alive
 from puzzlelab.families.pegs.kernel import Kernel
-from puzzlelab.search import drain
 
 from helpers import replay, run_method
 
@@ -55,7 +54,7 @@ def test_the_table_holds_the_published_live_positions_layer_by_layer(table):
 
 
 def _sample(table, rng, n):
-    """n (position, pegs) drawn over the layers, with their complements."""
+    """n live positions drawn over the table's layers (17 pegs or more)."""
     out = []
     for _ in range(n):
         k = rng.randrange(alive.HALF, alive.PEGS)
