@@ -566,6 +566,29 @@ def test_judge_memory_stays_within_its_budget():
     assert len(pegs_dfs._MEMORY) <= 1
 
 
+def test_orbit_sums_equal_the_sums_one_pagoda_at_a_time():
+    """pagodas.orbit_sums (every orbit pagoda's sum at once, packed in one
+    integer) against the plain sums, on boards of 3 to 10 orbits."""
+    from puzzlelab.families.pegs import pagodas
+    rng = random.Random(4)
+    seen = 0
+    for preset in ("pegs:english", "pegs:french", "pegs:diamond41", "pegs:triangle28",
+                   "pegs:triangle15-0", "pegs:hoppers"):
+        board = codes.parse(preset).board
+        found = pagodas.orbit_pagodas(board)
+        if not found:
+            continue
+        orb, k = pagodas.hole_orbits(board)
+        for _ in range(20):
+            count = [0] * k
+            for h in range(board.n):
+                count[orb[h]] += rng.random() < 0.6
+            assert pagodas.orbit_sums(board, found, count) == \
+                [sum(c * x for c, x in zip(count, w)) for w in found], preset
+        seen += len(found)
+    assert seen > 500
+
+
 def test_single_peg_refusal_by_table_equals_the_backtracking():
     """The refusal over the board's list of orbit pagodas (kept per board)
     gives the same pagodas as the backtracking search, on positions of

@@ -222,3 +222,18 @@ def test_a_game_that_does_not_lead_here_is_refused_plainly(english):
     for bad in ("pegs:english", [1, 2], ["pegs:nonsense"]):
         reply = api.run({"op": "moves", "code": "pegs:english", "judge": True, "game": bad})
         assert not reply["ok"] and reply["error"]["type"] != "internal", reply
+
+
+def test_checked_steps_are_remembered_but_a_wrong_one_still_fails(english):
+    """The API remembers the steps of a game it has checked (play mode sends
+    the whole game with every move); a game that skips or swaps a step is
+    refused even after its steps were accepted one by one."""
+    game = ["pegs:english"]
+    for _ in range(4):
+        game.append(api.run({"op": "moves", "code": game[-1]})["moves"][0]["code"])
+    for n in (1, 2, 3, 4, 4):
+        reply = api.run({"op": "moves", "code": game[n], "game": game[:n]})
+        assert reply["ok"], reply
+    for wrong in (game[:1] + game[2:4], [game[0], game[2], game[1], game[3]]):
+        reply = api.run({"op": "moves", "code": game[4], "game": wrong})
+        assert not reply["ok"] and "one legal move at a time" in reply["error"]["message"]

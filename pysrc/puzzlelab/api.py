@@ -768,14 +768,25 @@ def _game(req, puzzle, options):
             not all(isinstance(c, str) for c in game):
         raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
                          f"position codes (the game's earlier positions, oldest first).")
-    steps = [_puzzle({"code": _with_metric(code, options)})[0] for code in game] + [puzzle]
-    for before, after in zip(steps, steps[1:]):
+    links = [_with_metric(code, options) for code in game]
+    steps = [_puzzle({"code": link})[0] for link in links] + [puzzle]
+    for link, before, after in zip(links, steps, steps[1:]):
         target = after.encode(after.start)
+        if (link, target) in _STEPS_SEEN:
+            continue
         if not any(before.encode(child) == target
                    for _move, child in family_of(before).legal_moves(before)):
             raise BadRequest("The game's earlier positions ('game') do not lead to this "
                              "position one legal move at a time.")
+        if len(_STEPS_SEEN) >= MAX_GAME * 4:
+            _STEPS_SEEN.clear()
+        _STEPS_SEEN.add((link, target))
     return [p.start for p in steps[:-1]]
+
+
+# (code, the next position's encoding) of steps _game has checked: play mode
+# sends the whole game with every move, so each step is checked once
+_STEPS_SEEN = set()
 
 
 def _judge_ahead(entries, options, budget, earlier):

@@ -6,7 +6,10 @@ positions the start cannot reach (``reach_limits``), and by puzzle.py to
 refuse a lone survivor outright (``single_peg_refusal``).
 """
 
+import itertools
 import operator
+import sys
+from array import array
 
 from .board import byte_tables
 
@@ -40,29 +43,53 @@ def pagodas(puzzle):
     lone = puzzle.goal_kind == "anywhere" or (puzzle.goal_peg.bit_count() == 1
                                               and not puzzle.goal_free)
     tight = tight_pagodas(puzzle, [g for g, _c in goals]) if goals and lone else {}
+    shape = (board.lattice, tuple(board.holes))
+    if len(_ENTRIES) > 4096:
+        _ENTRIES.clear()
     groups = []
     for goal, centre in goals:
-        weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
-                    for r, c in board.holes] for rho in (0, 1) for gamma in (0, 1)]
-        if centre is not None:
-            ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
-            top = max(ds) + 2
-            fib = [0, 1]
-            while len(fib) <= top:
-                fib.append(fib[-1] + fib[-2])
-            weights.append([fib[top - d] for d in ds])
-        weights = tight.get(goal, []) + weights     # (the likeliest to refuse first)
+        # the parity and resource-count entries do not depend on the start:
+        # kept per board, goal and lone (the judge asks for every move)
+        key = shape + (goal, lone)
+        fixed = _ENTRIES.get(key)
+        if fixed is None:
+            weights = [[1 if r % 2 == rho and c % 2 == gamma else 0
+                        for r, c in board.holes] for rho in (0, 1) for gamma in (0, 1)]
+            if centre is not None:
+                ds = [dist(r - centre[0], c - centre[1]) for r, c in board.holes]
+                top = max(ds) + 2
+                fib = [0, 1]
+                while len(fib) <= top:
+                    fib.append(fib[-1] + fib[-2])
+                weights.append([fib[top - d] for d in ds])
+            fixed = _ENTRIES[key] = [e for e in (_entry(board, w, goal, lone) for w in weights) if e]
         group = []
-        for w in weights:
-            need = sum(w[h] for h in board.bits(goal))
-            last = _last_jump_cost(board, w, goal) if lone else 0
-            # (a pagoda prunes something only if some position sums below it)
-            if sum(x for x in w if x < 0) < need + last:
-                group.append((_byte_tables(board, w), need, need + last))
+        for w in tight.get(goal, ()):       # (the likeliest to refuse first)
+            key = shape + (goal, lone, tuple(w))
+            e = _ENTRIES.get(key)
+            if e is None:
+                e = _ENTRIES[key] = _entry(board, w, goal, lone)
+            if e:
+                group.append(e)
+        group += fixed
         if not group:
             return []           # some goal no pagoda can rule out
         groups.append(group)
     return groups
+
+
+_ENTRIES = {}                 # (lattice, holes, goal, lone[, weights]) -> pagodas' entries, a bounded cache
+
+
+def _entry(board, w, goal, lone):
+    """(byte tables, goal's sum, sum needed with two pegs or more) of
+    pagoda ``w``, or False when no position sums below it (it would prune
+    nothing)."""
+    need = sum(w[h] for h in board.bits(goal))
+    last = _last_jump_cost(board, w, goal) if lone else 0
+    if sum(x for x in w if x < 0) < need + last:
+        return (_byte_tables(board, w), need, need + last)
+    return False
 
 
 def _last_jump_cost(board, w, goal):
@@ -218,17 +245,16 @@ def _refusal_by_table(board, orb, found, start_count, finishes):
                 w[o] + min((w[a] + w[b] - w[o] for a, b in into), default=10 ** 9)
                 for w in found]
         needs.append((f, need))
-    left = {f for f, _ in needs}
-    used = []
-    for i, w in enumerate(found):
-        value = sum(c * x for c, x in zip(start_count, w))
-        gone = [f for f, need in needs if f in left and value < need[i]]
-        if gone:
-            left.difference_update(gone)
-            used.append([w[orb[h]] for h in range(board.n)])
-            if not left:
-                return used
-    return None
+    values = orbit_sums(board, found, start_count)
+    # each finish is refused by the first pagoda whose sum falls short of
+    # its threshold (found by map in C); the pagodas used are those firsts
+    firsts = set()
+    for _f, need in needs:
+        below = list(map(operator.lt, values, need))
+        if True not in below:
+            return None
+        firsts.add(below.index(True))
+    return [[found[i][orb[h]] for h in range(board.n)] for i in sorted(firsts)]
 
 
 # -- every small pagoda constant on the orbits, and the tight ones ------------------
@@ -276,6 +302,35 @@ def orbit_pagodas(board):
     return out
 
 
+_PACKED = {}                  # (lattice, holes) -> per orbit, the orbit pagodas' weights + 1 packed in 16-bit fields
+
+
+def orbit_sums(board, found, count):
+    """Each orbit pagoda's sum (``orbit_pagodas``, weights by orbit) over a
+    position with ``count[o]`` pegs on orbit o, for all of them at once:
+    the weights plus one are packed per orbit into one integer, 16 bits a
+    pagoda, so the sums are a few multiplications and one unpacking (the
+    judge asks for every move it marks, and a board has hundreds of them).
+    A field never overflows: at most 3 times the holes."""
+    key = (board.lattice, tuple(board.holes))
+    packed = _PACKED.get(key)
+    if packed is None or packed[0] is not found:
+        if len(_PACKED) > 256:
+            _PACKED.clear()
+        cols = [sum((w[o] + 1) << (16 * j) for j, w in enumerate(found))
+                for o in range(len(found[0]))] if found else []
+        packed = _PACKED[key] = (found, cols)
+    total = 0
+    for c, col in zip(count, packed[1]):
+        if c:
+            total += c * col
+    fields = array("H", total.to_bytes(2 * len(found), "little"))
+    if sys.byteorder != "little":
+        fields.byteswap()
+    base = sum(count)
+    return [f - base for f in fields]
+
+
 def tight_pagodas(puzzle, goals):
     """goal -> weights by hole of the orbit pagodas (``orbit_pagodas``)
     that leave the start the least to spare on the way to that goal (a
@@ -293,7 +348,7 @@ def tight_pagodas(puzzle, goals):
     count = [0] * k                 # the start's pegs by orbit
     for h in board.bits(puzzle.after_first):
         count[orb[h]] += 1
-    values = [sum(c * x for c, x in zip(count, w)) for w in found]
+    values = orbit_sums(board, found, count)
     shape = (board.lattice, tuple(board.holes))
     if len(_TIGHT_NEEDS) > 4096:
         _TIGHT_NEEDS.clear()
@@ -309,12 +364,10 @@ def tight_pagodas(puzzle, goals):
             o = orb[f]
             need = _TIGHT_NEEDS[shape + (f,)] = [
                 w[o] + min((w[a] + w[b] - w[o] for a, b in into), default=0) for w in found]
-        ranked = []
-        for w, value, n in zip(found, values, need):
-            slack = value - n
-            if slack <= TIGHT_SLACK and any(w):
-                ranked.append((slack, w))
-        ranked.sort()
+        slacks = list(map(operator.sub, values, need))
+        ranked = sorted((slacks[j], found[j]) for j in
+                        itertools.compress(range(len(found)), map(TIGHT_SLACK.__ge__, slacks))
+                        if any(found[j]))
         out[goal] = [[w[orb[h]] for h in range(board.n)] for _s, w in ranked[:TIGHT_MAX]]
     return out
 

@@ -179,11 +179,25 @@ def _shape_key(lattice, cells):
                               for row in cells))
 
 
+_BOARDS = {}         # (lattice, rows) -> Board, a bounded cache
+
+
 def make_board(lattice, rows):
-    """Board from canonical rows (trimmed, rectangular)."""
+    """Board from canonical rows (trimmed, rectangular).  One Board per
+    shape, kept: a Board is never changed once made (what it caches is
+    derived from its holes), and play mode's judge parses the position
+    after every move and the game's earlier positions, where building the
+    board's jumps and symmetries each time was a quarter of a late-game
+    request."""
     cells = [[ch != "_" for ch in row] for row in rows]
-    numbering = SEED_NUMBERING.get(_shape_key(lattice, cells))
-    return Board(lattice, cells, numbering)
+    key = _shape_key(lattice, cells)
+    board = _BOARDS.get(key)
+    if board is None:
+        numbering = SEED_NUMBERING.get(key)
+        if len(_BOARDS) >= 64:
+            _BOARDS.clear()
+        board = _BOARDS[key] = Board(lattice, cells, numbering)
+    return board
 
 
 def _parse_goal(text, board, box, raw_rows, start):
