@@ -94,5 +94,6 @@ for (const job of request.jobs || []) {
   result.jobs.push(out);
   if (out.fatal) break;
 }
-process.stdout.write(`@@PYODIDE_BENCH ${JSON.stringify(result)}\n`);
-process.exit(0);
+// exit only once the line is out: process.exit() with a pipe on stdout
+// drops what is still buffered (results over 64 KB came cut short)
+process.stdout.write(`@@PYODIDE_BENCH ${JSON.stringify(result)}\n`, () => process.exit(0));
