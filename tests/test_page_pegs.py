@@ -196,6 +196,31 @@ def test_never_lose_on_the_english_board_reads_the_live_position_table(page, sit
     assert len(fetched) == 1, fetched
 
 
+def test_never_lose_on_triangle_28_reads_its_dead_positions(page, site_url, watch):
+    """Triangle 28 from the preset start: the marks of the opening come from
+    the table of dead positions near the start (families/pegs/deadends.py),
+    fetched once.  Five moves in, 19-8 loses (its position is in the table;
+    tests/test_pegs_deadends.py checks the table by search) and the other
+    moves do not."""
+    open_app(page, site_url, "pegs:triangle28")
+    page.get_by_test_id("play-mode").click()
+    page.get_by_test_id("never-lose").check()
+    buttons = page.get_by_test_id("play-moves").locator("button")
+
+    def move(text):
+        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
+
+    for n, text in enumerate(["5-3", "12-5", "3-12", "16-7", "12-3"], 1):
+        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+        move(text).click()
+        expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
+    expect(move("19-8")).to_have_class(re.compile(r"\blosing\b"))
+    for text in ("14-12", "18-16", "23-12", "24-11", "25-12"):
+        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+    fetched = [r for r in watch.requests if r.endswith("/tables/pegs-triangle28-dead14.bin")]
+    assert len(fetched) == 1, fetched
+
+
 def test_never_lose_marks_the_losing_move_and_a_move_stops_judging_ahead(page, site_url, watch):
     """Play mode's "never lose" on the 21-hole variant: after 14-6 the move
     16-14 cannot win any more and is marked so.  While the marks are shown

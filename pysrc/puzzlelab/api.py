@@ -741,12 +741,14 @@ def moves(req):
         out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
     if judge:
-        # a stored table settles every move at once where it can (pegs:
-        # the English centre game), else each move's position is solved
+        # a stored table settles the moves it holds (pegs: the English
+        # centre game, Triangle 28's opening), the judge solves the others
         known = family_of(puzzle).judge_table(puzzle, earlier)
         for entry, (_move, child) in zip(out, legal):
-            entry["winnable"] = known(child) if known else \
-                (yield from _winnable(entry["code"], options, budget))
+            mark = known(child) if known else None
+            if mark is None:
+                mark = yield from _winnable(entry["code"], options, budget)
+            entry["winnable"] = mark
     if ahead:
         yield from _judge_ahead(out, options, budget, earlier + [puzzle.start])
     return {"ok": True, "op": "moves", "code": puzzle.code(),
@@ -797,9 +799,10 @@ def _judge_ahead(entries, options, budget, earlier):
     done = 0
     for entry in sorted(entries, key=lambda e: e["winnable"] is not True):
         here, _ = _puzzle({"code": _with_metric(entry["code"], options)})
-        if family_of(here).judge_table(here, earlier):
-            continue            # settled by a table: nothing to warm
+        known = family_of(here).judge_table(here, earlier)
         for _move, child in family_of(here).legal_moves(here):
+            if known and known(child) is not None:
+                continue        # settled by a table: nothing to warm
             yield from _winnable(here.encode(child), options, budget)
             done += 1
             yield {"phase": "judging ahead", "judged": done,

@@ -117,13 +117,14 @@ class Family(Protocol):
         """The method play mode's "can this still be won?" runs."""
 
     def judge_table(self, puzzle: Puzzle,
-                    earlier: List[Hashable]) -> Optional[Callable[[Hashable], bool]]:
+                    earlier: List[Hashable]) -> Optional[Callable[[Hashable], Optional[bool]]]:
         """Play mode's marks without a search: a function telling, for every
         position one legal move from ``puzzle.start``, whether the goal can
-        still be reached -- when a stored table settles them all; else None
-        (``judge_method`` then searches each).  ``earlier``: the states of
-        the game before this position, oldest first (the API checked that
-        they lead here by legal moves)."""
+        still be reached (True/False), or None for a position its stored
+        table does not settle (``judge_method`` then searches that one);
+        None instead of a function when no table applies here.
+        ``earlier``: the states of the game before this position, oldest
+        first (the API checked that they lead here by legal moves)."""
 
     def bounds(self, puzzle: Puzzle) -> List["Bound"]:
         """The lower bounds this position offers (names as in heuristics)."""

@@ -11,19 +11,22 @@
     dfs.py      a solution fast (dead-position table, endgame table)
     beam.py     a short solution on boards too big for meet
     pagodas.py  pagoda functions (hopeless positions)
+    alive.py    the English centre game's live positions (marks, meet, dfs)
+    deadends.py Triangle 28's dead positions of 14 pegs or more (marks)
     editor.py   the editor's actions
 """
 
 from ...protocol import Method
 from ..common import group, legal_moves, prepare
 from ...search import explore as generic_explore, generic_methods
-from . import (alive as _alive, beam as _beam, dfs as _dfs, editor as _edit, meet as _meet,
-               minima as _minima)
+from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
+               editor as _edit, meet as _meet, minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
 ACTIONS = _edit.ACTIONS
-TABLES = {_alive.NAME: _alive.ABOUT}
+TABLES = {_alive.NAME: _alive.ABOUT, _deadends.NAME: _deadends.ABOUT}
+_STORED = {_alive.NAME: _alive, _deadends.NAME: _deadends}
 
 MEET = Method(
     "meet", "Meet in the middle by moves (minimum, proof, counts)",
@@ -65,8 +68,10 @@ def judge_method(puzzle):
 
 def judge_table(puzzle, earlier):
     """The English centre game's live positions (alive.py), where they
-    settle every move of the position."""
-    return _alive.judge_table(puzzle, earlier)
+    settle every move of the position; Triangle 28's dead positions near
+    the start (deadends.py), which settle the moves that keep 14 pegs or
+    more."""
+    return _alive.judge_table(puzzle, earlier) or _deadends.judge_table(puzzle, earlier)
 
 
 # the methods that read the live-position table where it applies: meet (only
@@ -76,16 +81,23 @@ _LIVE_READERS = (None, "", "auto", "meet", "dfs", "judge")
 
 def tables_needed(puzzle, bound=None, method=None):
     """The live-position table of the English centre game (alive.py), for
-    the methods that read it: the worker fetches it first."""
-    return [_alive.NAME] if method in _LIVE_READERS and _alive.applies(puzzle) else []
+    the methods that read it, and Triangle 28's dead positions (deadends.py)
+    for play mode's marks: the worker fetches them first."""
+    if method in _LIVE_READERS and _alive.applies(puzzle):
+        return [_alive.NAME]
+    if method == "judge" and _deadends.applies(puzzle) and \
+            puzzle.start.bit_count() > _deadends.LOW:
+        return [_deadends.NAME]
+    return []
 
 
 def build_table(name):
-    """The repository's copy of a stored table when it has one (computing
-    the live positions takes minutes), else computed."""
-    if name != _alive.NAME:
+    """The repository's copy of a stored table (computing one takes minutes),
+    else computed."""
+    module = _STORED.get(name)
+    if module is None:
         raise KeyError(f"no table {name!r} in this family")
-    return _alive.stored() or _alive.build()
+    return module.stored() or module.build()
 
 
 def explore(puzzle, root, step, max_states, max_bytes):

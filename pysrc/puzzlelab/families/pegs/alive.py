@@ -108,9 +108,23 @@ def build():
 
 def encode(live):
     """{pegs: set of canonical positions} for HALF..32 pegs -> bytes."""
-    out = [MAGIC]
-    for k in range(PEGS - 1, HALF - 1, -1):
-        layer = sorted(live.get(k, ()))
+    return encode_layers(live, MAGIC, PEGS - 1, HALF)
+
+
+def decode(data):
+    """bytes -> ``Layers`` (a mapping pegs -> sorted canonical positions)."""
+    return Layers(data, MAGIC, PEGS - 1, HALF)
+
+
+def encode_layers(layers, magic, top, low):
+    """{pegs: set of positions} for ``low``..``top`` pegs -> bytes: ``magic``,
+    then from ``top`` down to ``low`` pegs the layer's count and compressed
+    length (4 bytes each), then its sorted positions as differences (8
+    bytes each, the first from 0), zlib-compressed.  (This table's format,
+    and deadends.py's.)"""
+    out = [magic]
+    for k in range(top, low - 1, -1):
+        layer = sorted(layers.get(k, ()))
         packed = zlib.compress(
             array("Q", [b - a for a, b in zip([0] + layer, layer)]).tobytes(), 9)
         out.append(struct.pack("<II", len(layer), len(packed)))
@@ -119,34 +133,34 @@ def encode(live):
 
 
 class Layers(dict):
-    """{pegs: array('Q') of sorted canonical positions}, each layer unpacked
-    when first asked for (the whole table at once costs 0.13 s in the
-    browser, most of it on the biggest layers, which the early game does
-    not ask for)."""
+    """{pegs: array('Q') of sorted positions} from ``encode_layers``' bytes,
+    each layer unpacked when first asked for (the whole English table at
+    once costs 0.13 s in the browser, most of it on the biggest layers,
+    which the early game does not ask for)."""
 
-    def __init__(self, data):
+    def __init__(self, data, magic, top, low):
         super().__init__()
-        if not data.startswith(MAGIC):
-            raise ValueError("not a live-position table")
+        if not data.startswith(magic):
+            raise ValueError("not a table of positions by peg count")
         self.spans = {}
         self.data = data
-        at = len(MAGIC)
-        for k in range(PEGS - 1, HALF - 1, -1):
+        at = len(magic)
+        for k in range(top, low - 1, -1):
             if at + 8 > len(data):
-                raise ValueError("the live-position table is cut short")
+                raise ValueError("the table of positions is cut short")
             n, size = struct.unpack_from("<II", data, at)
             at += 8
             self.spans[k] = (n, at, at + size)
             at += size
         if at != len(data):
-            raise ValueError("the live-position table does not add up")
+            raise ValueError("the table of positions does not add up")
 
     def __missing__(self, k):
         n, lo, hi = self.spans[k]
         diffs = array("Q")
         diffs.frombytes(zlib.decompress(self.data[lo:hi]))
         if len(diffs) != n:
-            raise ValueError("a layer of the live-position table is damaged")
+            raise ValueError("a layer of the table of positions is damaged")
         layer = self[k] = array("Q", itertools.accumulate(diffs))
         return layer
 
@@ -156,10 +170,11 @@ class Layers(dict):
     def __iter__(self):
         return iter(self.spans)
 
+    def keys(self):
+        return self.spans.keys()
 
-def decode(data):
-    """bytes -> ``Layers`` (a mapping pegs -> sorted canonical positions)."""
-    return Layers(data)
+    def items(self):
+        return [(k, self[k]) for k in self.spans]
 
 
 def _table():
