@@ -28,3 +28,16 @@ def replay(puzzle, moves):
         else:
             raise AssertionError(f"illegal move {move!r} in {puzzle.encode(state)}")
     return state
+
+
+def judge_marks(code, game=None):
+    """Play mode's marks for ``code`` through the API (a ``moves`` request
+    with ``judge``, and the game's earlier codes when given): [(move,
+    winnable)]."""
+    from puzzlelab import api
+    req = {"op": "moves", "code": code, "judge": True}
+    if game is not None:
+        req["game"] = game
+    reply = api.run(req)
+    assert reply["ok"], reply
+    return [(m["move"], m["winnable"]) for m in reply["moves"]]

@@ -162,6 +162,31 @@ def test_a_random_solvable_start_solves(page, site_url, watch):
     expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
 
 
+WINNABLE = "The goal can still be reached after this move"     # a winnable move's title
+
+
+def _never_lose(page, site_url, code):
+    """Open ``code`` in play mode with "never lose" on: the move buttons, and
+    a function giving the button of one move (by its text, with or without
+    the losing cross)."""
+    open_app(page, site_url, code)
+    page.get_by_test_id("play-mode").click()
+    page.get_by_test_id("never-lose").check()
+    buttons = page.get_by_test_id("play-moves").locator("button")
+
+    def move(text):
+        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
+    return buttons, move
+
+
+def _play_winnable(page, move, texts):
+    """Play ``texts`` one by one, each marked winnable before it is played."""
+    for n, text in enumerate(texts, 1):
+        expect(move(text)).to_have_attribute("title", WINNABLE)
+        move(text).click()
+        expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
+
+
 def test_never_lose_on_the_english_board_reads_the_live_position_table(page, site_url, watch):
     """English 33, centre game: the marks come from the table of live
     positions (families/pegs/alive.py), fetched once.  Seven winnable moves
@@ -169,23 +194,13 @@ def test_never_lose_on_the_english_board_reads_the_live_position_table(page, sit
     way: b5-b3-d3 loses); played, every move of the lost position is marked
     losing -- the page sends the game's earlier positions, so the table
     settles a position outside it too."""
-    open_app(page, site_url, "pegs:english")
-    page.get_by_test_id("play-mode").click()
-    page.get_by_test_id("never-lose").check()
-    buttons = page.get_by_test_id("play-moves").locator("button")
-
-    def move(text):
-        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
-
-    expect(buttons.first).to_have_attribute("title", "The goal can still be reached after this move")
-    for n, text in enumerate(["d2-d4", "b3-d3", "c1-c3", "e1-c1", "d3-b3", "a3-c3", "e3-e1"], 1):
-        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
-        move(text).click()
-        expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
+    buttons, move = _never_lose(page, site_url, "pegs:english")
+    expect(buttons.first).to_have_attribute("title", WINNABLE)
+    _play_winnable(page, move, ["d2-d4", "b3-d3", "c1-c3", "e1-c1", "d3-b3", "a3-c3", "e3-e1"])
     for text in ("b5-b3-d3", "d5-d3", "d5-d3-b3"):
         expect(move(text)).to_have_class(re.compile(r"\blosing\b"))
     for text in ("g3-e3", "c4-c2", "a5-a3", "b5-b3", "e5-e3"):
-        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+        expect(move(text)).to_have_attribute("title", WINNABLE)
     move("b5-b3-d3").click()
     expect(page.get_by_test_id("play-counter")).to_have_text("8 moves")
     expect(buttons.first).to_have_class(re.compile(r"\blosing\b"))
@@ -202,21 +217,11 @@ def test_never_lose_on_triangle_28_reads_its_dead_positions(page, site_url, watc
     fetched once.  Five moves in, 19-8 loses (its position is in the table;
     tests/test_pegs_deadends.py checks the table by search) and the other
     moves do not."""
-    open_app(page, site_url, "pegs:triangle28")
-    page.get_by_test_id("play-mode").click()
-    page.get_by_test_id("never-lose").check()
-    buttons = page.get_by_test_id("play-moves").locator("button")
-
-    def move(text):
-        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
-
-    for n, text in enumerate(["5-3", "12-5", "3-12", "16-7", "12-3"], 1):
-        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
-        move(text).click()
-        expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
+    _buttons, move = _never_lose(page, site_url, "pegs:triangle28")
+    _play_winnable(page, move, ["5-3", "12-5", "3-12", "16-7", "12-3"])
     expect(move("19-8")).to_have_class(re.compile(r"\blosing\b"))
     for text in ("14-12", "18-16", "23-12", "24-11", "25-12"):
-        expect(move(text)).to_have_attribute("title", "The goal can still be reached after this move")
+        expect(move(text)).to_have_attribute("title", WINNABLE)
     fetched = [r for r in watch.requests if r.endswith("/tables/pegs-triangle28-dead14.bin")]
     assert len(fetched) == 1, fetched
 
@@ -227,14 +232,10 @@ def test_never_lose_marks_the_losing_move_and_a_move_stops_judging_ahead(page, s
     the worker judges the positions one move further (api.py's ``ahead``);
     playing a move at once stops that (a cancelled request, no error) and
     the next marks still come."""
-    open_app(page, site_url, "pegs:variant21")
-    page.get_by_test_id("play-mode").click()
-    page.get_by_test_id("never-lose").check()
-    buttons = page.get_by_test_id("play-moves").locator("button")
-    expect(buttons.first).to_have_attribute("title", "The goal can still be reached after this move")
+    buttons, _move = _never_lose(page, site_url, "pegs:variant21")
+    expect(buttons.first).to_have_attribute("title", WINNABLE)
     buttons.filter(has_text="14-6").click()
     expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
     expect(buttons.filter(has_text="16-14")).to_have_class(re.compile(r"\blosing\b"))
     expect(buttons.filter(has_text="16-14")).to_contain_text("✗")
-    assert buttons.filter(has_text="12-14").get_attribute("title") == \
-        "The goal can still be reached after this move"
+    assert buttons.filter(has_text="12-14").get_attribute("title") == WINNABLE

@@ -17,7 +17,7 @@ from puzzlelab.families import pegs
 from puzzlelab.families.pegs import alive
 from puzzlelab.families.pegs.kernel import Kernel
 
-from helpers import replay, run_method
+from helpers import judge_marks, replay, run_method
 
 
 def facts():
@@ -150,15 +150,6 @@ def test_outside_the_centre_game_the_table_settles_nothing():
     assert api.run({"op": "tables", "code": "pegs:english", "algorithm": "beam"})["tables"] == []
 
 
-def _marks(code, game=None):
-    req = {"op": "moves", "code": code, "judge": True}
-    if game is not None:
-        req["game"] = game
-    reply = api.run(req)
-    assert reply["ok"], reply
-    return [(m["move"], m["winnable"]) for m in reply["moves"]]
-
-
 def test_marks_from_the_table_agree_with_the_judges_search(table, english, monkeypatch):
     """Along a game that follows the table down to 8 pegs, the marks of the
     positions of 13 pegs and fewer are the same from the table as from the
@@ -175,11 +166,11 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, english, monke
         p = rng.choice(live)
         positions.append(p)
     late = [q for q in positions if q.bit_count() <= 13]
-    by_table = [_marks(english.encode(q)) for q in late]
+    by_table = [judge_marks(english.encode(q)) for q in late]
     assert all(any(w for _m, w in marks) for marks in by_table)
     assert any(w is False for marks in by_table for _m, w in marks)
     monkeypatch.setattr(pegs, "judge_table", lambda puzzle, earlier: None)
-    by_search = [_marks(english.encode(q)) for q in late]
+    by_search = [judge_marks(english.encode(q)) for q in late]
     assert by_table == by_search
     monkeypatch.undo()
     # a losing move: alone, the position is not the table's (the search
@@ -188,10 +179,10 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, english, monke
     lost = next(c for _m, c in _puzzle_at(english, q).successors(q) if not alive.live(c))
     assert pegs.judge_table(_puzzle_at(english, lost), []) is None
     assert pegs.judge_table(_puzzle_at(english, lost), [q]) is not None
-    searched = _marks(english.encode(lost))
+    searched = judge_marks(english.encode(lost))
     assert searched and all(w is False for _m, w in searched)
     game = [english.encode(english.start)] + [english.encode(x) for x in positions[:positions.index(q) + 1]]
-    assert _marks(english.encode(lost), game) == searched
+    assert judge_marks(english.encode(lost), game) == searched
 
 
 def test_without_the_table_the_searches_go_on(english, monkeypatch):

@@ -15,7 +15,7 @@ from puzzlelab.errors import NoSolution
 from puzzlelab.families import pegs
 from puzzlelab.families.pegs import deadends, dfs as pegs_dfs
 
-from helpers import replay, run_method
+from helpers import judge_marks, replay, run_method
 
 
 @pytest.fixture(scope="module")
@@ -111,15 +111,6 @@ def test_the_dead_layers_were_searched_one_by_one(table, tri):
             assert _solve_fresh(tri, p) is None, tri.encode(p)
 
 
-def _marks(code, game=None):
-    req = {"op": "moves", "code": code, "judge": True}
-    if game is not None:
-        req["game"] = game
-    reply = api.run(req)
-    assert reply["ok"], reply
-    return [(m["move"], m["winnable"]) for m in reply["moves"]]
-
-
 def test_marks_from_the_table_agree_with_the_judges_search(table, tri, monkeypatch):
     """Along a random game from the start down to 18 pegs that passes a
     losing move, the marks with the table equal the marks the judge finds by
@@ -142,12 +133,12 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, tri, monkeypat
     by_table = []
     for n in range(len(game)):
         before = len(searched)
-        by_table.append(_marks(game[n], game[:n]))
+        by_table.append(judge_marks(game[n], game[:n]))
         if codes.parse(game[n], {}).start.bit_count() >= 18:
             assert len(searched) == before, game[n]
     monkeypatch.setattr(pegs, "judge_table", lambda puzzle, earlier: None)
     pegs_dfs.forget()
-    by_search = [_marks(game[n], game[:n]) for n in range(len(game))]
+    by_search = [judge_marks(game[n], game[:n]) for n in range(len(game))]
     assert by_table == by_search
     assert any(w is False for marks in by_table for _m, w in marks)
     assert any(w is True for marks in by_table for _m, w in marks)

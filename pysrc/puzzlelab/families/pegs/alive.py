@@ -79,8 +79,14 @@ STORED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "english33_ali
 
 def stored():
     """The repository's copy of the table (not in the wheel), or None."""
+    return stored_file(STORED)
+
+
+def stored_file(path):
+    """The bytes of a table file the repository keeps beside its module (a
+    wheel does not hold them), or None."""
     try:
-        with open(STORED, "rb") as f:
+        with open(path, "rb") as f:
             return f.read()
     except OSError:
         return None

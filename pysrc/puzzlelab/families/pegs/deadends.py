@@ -36,7 +36,7 @@ import os
 
 from ... import tables
 from ...errors import PuzzleError
-from .alive import Layers, encode_layers
+from .alive import Layers, encode_layers, stored_file
 from .kernel import Kernel
 
 LOW = 14                # the table holds this many pegs and more
@@ -77,11 +77,7 @@ def applies(puzzle):
 
 def stored():
     """The repository's copy of the table (not in the wheel), or None."""
-    try:
-        with open(STORED, "rb") as f:
-            return f.read()
-    except OSError:
-        return None
+    return stored_file(STORED)
 
 
 def build():
