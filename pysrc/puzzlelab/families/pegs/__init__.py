@@ -85,8 +85,7 @@ def tables_needed(puzzle, bound=None, method=None):
     for play mode's marks: the worker fetches them first."""
     if method in _LIVE_READERS and _alive.applies(puzzle):
         return [_alive.NAME]
-    if method == "judge" and _deadends.applies(puzzle) and \
-            puzzle.start.bit_count() > _deadends.LOW:
+    if method == "judge" and _deadends.applies(puzzle):
         return [_deadends.NAME]
     return []
 

@@ -67,11 +67,13 @@ def _canon(p):
 
 def applies(puzzle):
     """The board, the lattice and the goal (one peg anywhere, no fixed first
-    move) are the table's.  Where the game began is checked by
+    move) are the table's, and the position has more than ``LOW`` pegs (so
+    its moves may be held).  Where the game began is checked by
     ``judge_table``."""
     ref = _ref()
     board = puzzle.board
-    return (board.lattice == ref.board.lattice and board.holes == ref.board.holes
+    return (puzzle.start.bit_count() > LOW
+            and board.lattice == ref.board.lattice and board.holes == ref.board.holes
             and puzzle.goal_kind == ref.goal_kind == "anywhere" and not puzzle.first)
 
 
@@ -155,7 +157,7 @@ def judge_table(puzzle, earlier=()):
     not known here) for each position one move from ``puzzle.start``, when
     the game began at an image of the table's start and this position has
     more than ``LOW`` pegs; else None."""
-    if puzzle.start.bit_count() <= LOW or not applies(puzzle):
+    if not applies(puzzle):
         return None
     first = earlier[0] if earlier else puzzle.start
     if _canon(first) != _canon(_ref().start) or not available():
