@@ -91,8 +91,9 @@ self.addEventListener("fetch", (event) => {
     const url = new URL(request.url);
     url.hash = "";
     url.search = "";
-    const key = request.mode === "navigate" ? new URL("./", SCOPE).href : url.href;
-    const hit = await cache.match(key === SCOPE + "index.html" ? SCOPE : key);
+    // the app is cached under its folder's address; every other address,
+    // a navigation to build.json included, is the file it names
+    const hit = await cache.match(url.href === SCOPE + "index.html" ? SCOPE : url.href);
     return hit || isolated(await fetch(request));
   })());
 });
