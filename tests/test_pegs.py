@@ -531,6 +531,59 @@ def test_judge_remembers_only_winnable_positions_as_alive():
         assert _winnable_fresh(code) == want, code
 
 
+def test_a_solution_marks_its_commuted_positions_alive_and_each_one_finishes():
+    """dfs marks alive, besides a solution's own positions, those where a
+    later jump that shares no hole with the jumps before it is played first
+    (``_commuted``): on Triangle 21 and the English board (c1 empty), from a
+    child of a position three moves into a solution, each such position is a child of a solution
+    position, a dfs from it finishes down the marks without a dive (a
+    legal solution), and a fresh search agrees it is winnable; and the
+    other children of that position that reach one of them in one move
+    (play mode's judge asks about them next) are solved without a dive
+    too."""
+    for code in ("pegs:triangle21", "pegs:english-c1-complement"):
+        # one jump per move: the solution's line holds every position it passes
+        top = parse(solve(code, algorithm="dfs")["codes"][3], metric="jump")
+        (_move, first), *others = pegs.legal_moves(top)
+        puzzle = parse(top.encode(first), metric="jump")
+        pegs_dfs.forget()
+        result = drain(pegs_dfs.dfs(puzzle))
+        (memo,) = pegs_dfs._MEMORY.values()
+        kern = pegs_dfs._kernel(puzzle)[0]
+        line = [puzzle.start]
+        for m in result.moves:
+            line.append(puzzle.apply(line[-1], m))
+        on_line = {kern.canon(x) for x in line}
+        extra = set(memo["alive"]) - on_line
+        assert extra, code
+        near = {}                   # the children of the solution's positions, as they are
+        for x in line:
+            for mask, _t, _j in kern.firsts()(x):
+                near.setdefault(kern.canon(x ^ mask), x ^ mask)
+        assert extra <= set(near)
+        memory = dict(pegs_dfs._MEMORY)
+        for state in sorted(extra)[:12]:
+            pegs_dfs._MEMORY.clear()
+            pegs_dfs._MEMORY.update(memory)
+            child = parse(puzzle.encode(near[state]), metric="jump")
+            solved = drain(pegs_dfs.dfs(child))
+            assert solved.stats["expanded"] == 0
+            check(child, solved)
+            assert _winnable_fresh(child.code())
+        quick = 0
+        for _move, sibling in others:
+            pegs_dfs._MEMORY.clear()
+            pegs_dfs._MEMORY.update(memory)
+            if any(kern.canon(sibling ^ mask) in memo["alive"]
+                   for mask, _t, _j in kern.firsts()(sibling)):
+                sib = parse(top.encode(sibling), metric="jump")
+                got = drain(pegs_dfs.dfs(sib))
+                assert got.stats["expanded"] == 0
+                check(sib, got)
+                quick += 1
+        assert quick, code
+
+
 def test_dfs_finishes_through_alive_positions():
     """A dfs that reaches a position remembered alive finishes through the
     remembered ones: the solution still replays to the goal."""

@@ -260,6 +260,14 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         if kern.canon(origin) not in table:
             no_solution(cp.clock, 0, 0, held_table)
         finish = origin
+    if finish is None:
+        # a move straight into a position known to reach the goal (one an
+        # earlier search marked: ``_commuted``) before any dive
+        for mask, _t, j in firsts(origin):
+            if kern.canon(origin ^ mask) in alive:
+                path = [j]
+                finish = origin ^ mask
+                break
     while finish is None:
         stack = [(origin, kern.images(origin), ordered(origin, noise, weights), 0)]
         path = []
@@ -340,7 +348,37 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         line.append(line[-1] ^ board.jump_masks[j])
     for p in reversed(line):
         alive.add(kern.canon(p))
+    _commuted(kern, origin, jumps[len(prefix):], alive)
     return _result(puzzle, cp, jumps, expanded, generated, len(dead) + len(alive) + held_table)
+
+
+COMMUTED = 3                # positions of a solution whose commuted children are marked
+
+
+def _commuted(kern, origin, jumps, alive):
+    """Mark alive what a solution proves besides its own positions.  With
+    x_s its positions and m_i its jumps: a jump m_i that shares no hole
+    with m_t .. m_(i-1) can be played at x_t first, and x_t + m_i reaches
+    the goal by the same jumps with m_i left out, through x_s + m_i for s
+    from t to i - 1, which are marked too (every alive position keeps a
+    child that is alive: ``_finish`` walks down them).  Done from the first
+    ``COMMUTED`` positions: the start's children are what play mode's
+    judge asks about next (the siblings of this start reach them in one
+    move, which ``dfs`` looks for before it dives), and the next positions'
+    children if the game follows the solution."""
+    masks = [(1 << a) | (1 << b) | (1 << t) for a, b, t in jumps]
+    line = [origin]
+    for m in masks[:-1]:
+        line.append(line[-1] ^ m)
+    canon = kern.canon
+    for i in range(1, len(masks)):
+        m = masks[i]
+        t = i
+        while t > 0 and not masks[t - 1] & m:
+            t -= 1
+        if t < COMMUTED:
+            for s in range(t, i):
+                alive.add(canon(line[s] ^ m))
 
 
 def _result(puzzle, cp, jumps, expanded, generated, held):
