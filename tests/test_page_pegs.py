@@ -121,6 +121,35 @@ def test_triangle_on_the_triangular_lattice(page, site_url, watch):
     assert page.get_by_test_id("solution-length").text_content() == "5"
 
 
+def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, site_url, watch):
+    """The French 37 presets show the board's stored minimum-move table
+    (describe's minima): one row per start and finish up to symmetry, the
+    problem on the board marked, proven minima and the ranges of the
+    others; a row's link opens that problem.  Other boards have none."""
+    open_app(page, site_url, "pegs:french-d2-d6")
+    table = page.get_by_test_id("pegs-minima")
+    expect(table).to_be_visible()
+    table.locator("summary").click()
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(10)
+    here = table.locator("tr.here")
+    expect(here).to_have_count(1)
+    expect(here.locator("td").nth(0)).to_have_text("d2 → d6")
+    expect(here.locator("td").nth(1)).to_have_text("20")
+    assert "proven" in here.locator("td").nth(1).get_attribute("title")
+    c1e4 = rows.filter(has_text="c1 → e4")
+    assert re.fullmatch(r"\d\d–\d\d", c1e4.locator("td").nth(1).text_content())
+    assert "not proven yet" in c1e4.locator("td").nth(1).get_attribute("title")
+    c1e4.locator("a").click()
+    expect(page.get_by_test_id("position-code")).to_contain_text("pegs:sq4:__.oo__/")
+    expect(table.locator("tr.here td").nth(0)).to_have_text("c1 → e4")
+    expect(table).to_have_attribute("open", "")        # left open across the load
+    # the table is the board's: another board has none
+    page.get_by_test_id("preset").select_option("pegs:english")
+    expect(page.get_by_test_id("pegs-minima")).to_have_count(0)
+    watch.check()
+
+
 def test_phone_touch_takes_a_peg_out(browser, site_url):
     """A phone-sized page with a touch screen: a tap on a peg (pointer
     events from touch) takes it out."""

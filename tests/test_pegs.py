@@ -1169,10 +1169,10 @@ def _triangle15_minima():
 def _replay_entry(entry):
     """(puzzle, last position) of a table entry's solution, played move by
     move from its code's start (only legal moves are found); it has exactly
-    the entry's number of moves."""
+    the entry's number of moves (a stopped entry's: its upper bound)."""
     puzzle = codes.parse(entry["code"])
     moves = entry["solution"].split()
-    assert len(moves) == entry["moves"]
+    assert len(moves) == entry["moves" if entry["status"] == "proven" else "upper_bound"]
     state = puzzle.start
     for text in moves:
         state = next(nxt for m, nxt in puzzle.successors(state)
@@ -1332,13 +1332,16 @@ def test_endgame_table_under_limits_is_the_plain_one_filtered():
     assert got == want and len(want) < len(plain)
 
 
-def test_french37_table_in_the_docs_replays():
-    """docs/data/french37_minima.json, the French 37 minimum-move table that
-    ``python -m puzzlelab minima pegs:french`` computes (docs/pegs.md says
-    how, and how far it has got): its entries are the board's plan, start
-    and finish by name, and every proven entry's solution is legal and ends
-    with the one peg on its finish in exactly that many moves."""
-    with open(os.path.join(ROOT, "docs", "data", "french37_minima.json"), encoding="utf-8") as f:
+def test_french37_table_replays():
+    """french37_minima.json (in the package: the page shows it), the French
+    37 minimum-move table that ``python -m puzzlelab minima pegs:french``
+    computes (docs/pegs.md says how, and how far it has got): its entries
+    are the board's plan, start and finish by name, and every proven
+    entry's solution is legal and ends with the one peg on its finish in
+    exactly that many moves; a stopped one with a known solution (its upper
+    bound) does the same, at or above its lower bound."""
+    from puzzlelab.families.pegs.minima_stored import HERE
+    with open(os.path.join(HERE, "french37_minima.json"), encoding="utf-8") as f:
         table = json.load(f)
     board = codes.parse("pegs:french").board
     from puzzlelab.families.pegs.minima import plan
@@ -1346,10 +1349,38 @@ def test_french37_table_in_the_docs_replays():
     assert {(e["start"], e["finish"]) for e in table["entries"]} == want
     proven = [e for e in table["entries"] if e["status"] == "proven"]
     assert proven and table["complete"] == (len(proven) == len(want))
-    for e in proven:
+    stopped = [e for e in table["entries"] if e["status"] == "stopped"]
+    assert len(proven) + len(stopped) == len(want)
+    known = [e for e in stopped if "upper_bound" in e]
+    assert known
+    for e in proven + known:
         puzzle, state = _replay_entry(e)
         assert puzzle.start == board.full & ~(1 << e["start_number"])
         assert state == 1 << e["finish_number"], e
+    assert all(e["lower_bound"] <= e["upper_bound"] for e in known)
+    # describe carries it for the page, by short codes that open each problem
+    shown = api.run({"op": "describe", "code": "pegs:french-d2-d6"})["minima"]
+    assert (shown["proven"], shown["of"]) == (len(proven), len(want))
+    number = {board.cell_name(h): h for h in range(board.n)}
+    for e in shown["entries"]:
+        opened = codes.parse(e["code"])
+        assert opened.start == board.full & ~(1 << number[e["start"]])
+        assert opened.goal_peg == 1 << number[e["finish"]]
+    assert api.run({"op": "describe", "code": "pegs:english"})["minima"] is None
+
+
+def test_a_stopped_table_entry_keeps_a_known_solution():
+    """An entry whose proof stops at the budget is kept with its proven
+    lower bound and, from a solution found without proof, an upper bound;
+    the solution replays to its lone peg in that many moves."""
+    from puzzlelab.families.pegs.minima import _entry
+    puzzle = codes.parse("pegs:triangle15")
+    board = puzzle.board
+    v, f = 0, 0
+    got = drain(_entry(board, board.full & ~1, v, f, ("1", "1"), 0, 1, 50, None))
+    assert got["status"] == "stopped" and got["lower_bound"] <= got["upper_bound"], got
+    _p, state = _replay_entry(got)
+    assert state == 1 << f
 
 
 def test_minima_runs_sharing_a_file_keep_what_each_found():
@@ -1365,3 +1396,11 @@ def test_minima_runs_sharing_a_file_keep_what_each_found():
     got = {x["finish"]: (x["status"], x.get("moves", x.get("lower_bound"))) for x in _merge(mine, theirs)}
     assert got == {"d3": ("proven", 20), "d6": ("stopped", 19), "a3": ("proven", 21),
                    "g3": ("proven", 22)}
+    # two stopped runs: the higher lower bound, the shorter known solution
+    mine = [e("d6", "stopped", lower_bound=19, upper_bound=23, solution="x"),
+            e("a3", "stopped", lower_bound=18, upper_bound=21, solution="y")]
+    theirs = [e("d6", "stopped", lower_bound=18, upper_bound=22, solution="z"),
+              e("a3", "stopped", lower_bound=19)]
+    got = {x["finish"]: (x["lower_bound"], x["upper_bound"], x["solution"])
+           for x in _merge(mine, theirs)}
+    assert got == {"d6": (19, 22, "z"), "a3": (19, 21, "y")}

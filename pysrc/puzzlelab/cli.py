@@ -192,8 +192,9 @@ _STANDING = {"proven": 2, "stopped": 1}     # an entry's status, by what it tell
 
 def _merge(mine, theirs):
     """``mine`` with what ``theirs`` knows better (by start and finish): a
-    proven entry over any other, a stopped one (its lower bound) over one
-    not searched; entries only ``theirs`` has are added."""
+    proven entry over any other, a stopped one (its bounds) over one not
+    searched, and of two stopped ones the higher lower bound and the
+    shorter known solution; entries only ``theirs`` has are added."""
     out = list(mine)
     at = {(e.get("start"), e.get("finish")): i for i, e in enumerate(out)}
     for e in theirs:
@@ -201,9 +202,27 @@ def _merge(mine, theirs):
         if key not in at:
             at[key] = len(out)
             out.append(e)
-        elif _STANDING.get(e.get("status"), 0) > _STANDING.get(out[at[key]].get("status"), 0):
+            continue
+        old = out[at[key]]
+        standing, before = _STANDING.get(e.get("status"), 0), _STANDING.get(old.get("status"), 0)
+        if standing > before:
             out[at[key]] = e
+        elif standing == before == _STANDING["stopped"]:
+            out[at[key]] = _bounds(old, e)
     return out
+
+
+def _bounds(a, b):
+    """Two stopped runs of one entry: the higher lower bound (its run's
+    figures) with the shorter known solution of either."""
+    best = dict(max((a, b), key=lambda e: e.get("lower_bound") or 0))
+    known = [e for e in (a, b) if e.get("upper_bound") is not None]
+    for k in ("upper_bound", "solution"):
+        best.pop(k, None)
+    if known:
+        short = min(known, key=lambda e: e["upper_bound"])
+        best.update(upper_bound=short["upper_bound"], solution=short["solution"])
+    return best
 
 
 class _locked:
@@ -233,7 +252,8 @@ def _moves(entry):
     if entry.get("status") == "not searched":
         return "not searched"
     if entry.get("status") != "proven":
-        return f">= {entry.get('lower_bound')} (stopped)"
+        known = f", <= {entry['upper_bound']}" if entry.get("upper_bound") is not None else ""
+        return f">= {entry.get('lower_bound')}{known} (stopped)"
     return "impossible" if entry["moves"] == "none" else str(entry["moves"])
 
 

@@ -43,6 +43,7 @@ const ui = {
   rows: 5,
   cols: 5,
   side: 5,
+  minimaOpen: false,   // the board's minimum-move table shown
 };
 
 // What kind of goal the position has (for the radio buttons): derived from
@@ -80,6 +81,58 @@ function finishes(holes) {
   const list = holes.length > 12 ? `${holes.slice(0, 12).join(", ")} and ${holes.length - 12} more` : holes.join(", ");
   return `A last peg can end only in hole${holes.length === 1 ? "" : "s"} ${list}: ` +
     "the position classes allow no other (not every one of these is reachable).";
+}
+
+// The hole with `ch` in `rows` when it is the only one, else null (its name).
+function lone(d, rows, ch) {
+  if (!rows) return null;
+  const at = d.holes.filter(([r, c]) => rows[r][c] === ch);
+  if (at.length !== 1 || (ch === "o" && rows.join("").includes("?"))) return null;
+  return d.hole_names?.[d.holes.indexOf(at[0])] ?? null;
+}
+
+// What an entry of the table says: its minimum, or the bounds proven so far.
+function minimaCell(e) {
+  if (e.status === "proven") {
+    return e.moves === "none" ? ["impossible", "no solution (proven)"] : [String(e.moves), "proven minimum"];
+  }
+  if (e.status !== "stopped") return ["–", "not computed yet"];
+  const known = e.upper_bound !== undefined ? `; a solution of ${e.upper_bound} moves is known` : "";
+  return [e.upper_bound !== undefined ? `${e.lower_bound}–${e.upper_bound}` : `≥ ${e.lower_bound}`,
+    `not proven yet: no solution is shorter than ${e.lower_bound} moves${known}`];
+}
+
+// The board's minimum-move table (describe's minima, where one is stored):
+// every single-vacancy start up to the board's symmetries, every hole its
+// last peg can end on; each problem a link that opens it, the one on the
+// board marked.
+function minimaTable(d) {
+  const m = d.minima;
+  const start = lone(d, d.rows, ".");
+  const finish = lone(d, d.goal, "o");
+  const rows = m.entries.map((e) => {
+    const [text, title] = minimaCell(e);
+    const here = e.start === start && e.finish === finish;
+    return el("tr", here ? { className: "here" } : {},
+      el("td", {}, el("a", { href: `#${e.code}`, textContent: `${e.start} → ${e.finish}`,
+        title: `Open this problem: ${e.start} empty, one peg left in ${e.finish}`,
+        ...(here ? { "aria-current": "true" } : {}) })),
+      el("td", { textContent: text, title }));
+  });
+  const table = el("table", { className: "lab-table minima-table" },
+    el("thead", {}, el("tr", {}, el("th", { textContent: "Start → last peg" }), el("th", { textContent: "Fewest moves" }))),
+    el("tbody", {}, ...rows));
+  const note = m.complete ? `Every entry is proven (${m.of}).`
+    : `${m.proven} of ${m.of} proven. For the others, no solution is shorter than the first figure (proven) `
+      + "and one of the second is known; their proofs need more memory than the searches so far had.";
+  const box = el("details", { className: "minima", open: ui.minimaOpen, dataset: { testid: "pegs-minima" } },
+    el("summary", { textContent: "Fewest moves on this board" }),
+    el("p", { className: "hint", textContent: "One empty hole at the start, one peg left at the end; "
+      + "a chain of jumps by one peg is one move. Starts and finishes up to the board's symmetries. " + note }),
+    el("div", { className: "table-wrap" }, table));
+  // open or closed as the visitor left it, across the remounts edits make
+  box.addEventListener("toggle", () => { ui.minimaOpen = box.open; });
+  return box;
 }
 
 function edit(action, args, code) {
@@ -143,7 +196,8 @@ export function mount(root, app, api) {
   goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
   if (d.finishes) goal.append(el("p", { className: "hint", textContent: finishes(d.finishes.map((h) => d.hole_names?.[h] ?? h)) }));
 
-  replaceKeepingFocus(root, lattice, mode, goal, board, el("p", { className: "hint", textContent: HINT }));
+  const extra = d.minima ? [minimaTable(d)] : [];
+  replaceKeepingFocus(root, lattice, mode, goal, ...extra, board, el("p", { className: "hint", textContent: HINT }));
 }
 
 // ---------------------------------------------------------------- views ---

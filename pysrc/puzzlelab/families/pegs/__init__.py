@@ -8,6 +8,7 @@
     meet.py     the minimum with proof (bidirectional, counts)
     merson.py   Merson regions: meet's lower bound on the moves still needed
     minima.py   the board's minimum-move table (every start, every finish)
+    minima_stored.py  the tables computed so far (*_minima.json), for describe
     dfs.py      a solution fast (dead-position table, endgame table)
     beam.py     a short solution on boards too big for meet
     pagodas.py  pagoda functions (hopeless positions)

@@ -16,6 +16,8 @@ board.py (symmetries, classes) and meet.py.
 
 from ...errors import BadRequest, NoSolution, SearchLimit
 from ...search.common import Clock
+from .beam import beam
+from .dfs import dfs
 from .meet import meet
 from .puzzle import parse
 
@@ -108,15 +110,41 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes):
         kwargs = {"max_bytes": max_bytes}
         if max_states is not None:
             kwargs["max_states"] = max_states
-        result = yield from meet(child, **kwargs)
+        try:
+            result = yield from meet(child, **kwargs)
+        except SearchLimit as stop:
+            entry.update(status="stopped", lower_bound=stop.details.get("lower_bound"),
+                         message=stop.message)
+            known = yield from known_solution(child, max_bytes)
+            if known is not None:
+                entry.update(upper_bound=known.cost,
+                             solution=" ".join(child.format_move(m) for m in known.moves))
+            entry.update(seconds=round(clock.elapsed(), 1))
+            return entry
     except NoSolution:
+        # (from meet, or the dfs after it)
+        for k in ("lower_bound", "message"):
+            entry.pop(k, None)
         entry.update(status="proven", moves="none", seconds=round(clock.elapsed(), 1))
-        return entry
-    except SearchLimit as stop:
-        entry.update(status="stopped", lower_bound=stop.details.get("lower_bound"),
-                     message=stop.message, seconds=round(clock.elapsed(), 1))
         return entry
     entry.update(status="proven", moves=result.cost,
                  solution=" ".join(child.format_move(m) for m in result.moves),
                  held=result.stats.get("peak"), seconds=round(clock.elapsed(), 1))
     return entry
+
+
+KNOWN_STATES = 2_000_000     # positions held by each search for a known solution
+
+
+def known_solution(puzzle, max_bytes=None):
+    """Generator returning a solution, not proven minimal (beam, else dfs),
+    or None: an entry ``meet`` could not settle is kept with its lower
+    bound and, from this, an upper bound.  Each search stops at
+    ``KNOWN_STATES`` (a few minutes at most).  Raises NoSolution when the
+    dfs proves there is none."""
+    for method in (beam, dfs):
+        try:
+            return (yield from method(puzzle, max_states=KNOWN_STATES, max_bytes=max_bytes))
+        except SearchLimit:       # (beam: every kept position died; it proves nothing)
+            continue
+    return None

@@ -55,6 +55,7 @@ from ...errors import CodeError, Unsolvable
 from ...protocol import Bound
 from .board import DIRECTIONS, Board
 from .pagodas import single_peg_refusal
+from . import minima_stored
 
 FAMILY = "pegs"
 MAX_HOLES = 128
@@ -573,7 +574,9 @@ class Pegs:
                 "metric": self.metric, "metrics": list(METRICS),
                 "heuristics": list(self.heuristics),
                 # where a lone last peg may end, by the class argument
-                "finishes": finish_holes(self)}
+                "finishes": finish_holes(self),
+                # the board's minimum-move table, where one is stored
+                "minima": minima_stored.stored(self.board)}
 
 
 # -- instant refusals ----------------------------------------------------------

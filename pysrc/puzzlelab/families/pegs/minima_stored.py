@@ -1,0 +1,48 @@
+"""The minimum-move tables computed so far (``python -m puzzlelab minima``
+writes them; docs/pegs.md says how and how far each has got), shipped in
+the package: describe gives the page the table of the board on show
+(puzzle.py).  Reads only its JSON files, so that puzzle.py can use it
+without the searches (minima.py builds on puzzle.py).
+"""
+
+import json
+import os
+
+STORED = ("french37_minima.json",)
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+_SHOWN = {}                 # board shape -> the summary of its stored table
+
+
+def stored(board):
+    """The stored table of ``board``'s shape, as the page shows it, or
+    None: {"code", "proven", "of", "complete", "entries"}, each entry its
+    start and finish (hole names), the short code of that problem
+    ("pegs:french-d2-d6") and ``moves`` when proven, else its
+    ``lower_bound`` and, where a solution is known, ``upper_bound``."""
+    if not _SHOWN:
+        for name in STORED:
+            with open(os.path.join(HERE, name), encoding="utf-8") as f:
+                table = json.load(f)
+            _SHOWN[_shape(table["entries"][0]["code"])] = _summary(table)
+    return _SHOWN.get((board.lattice, tuple(board.holes)))
+
+
+def _shape(code):
+    """(lattice, holes) of a position code, as a Board has them: the cells
+    of its rows that are not "_", row by row."""
+    _family, lattice, rows, *_goal = code.split(":")
+    return lattice, tuple((r, c) for r, row in enumerate(rows.split("/"))
+                          for c, ch in enumerate(row) if ch != "_")
+
+
+def _summary(table):
+    preset = table["code"]
+    keep = ("start", "finish", "status", "moves", "lower_bound", "upper_bound")
+    entries = [dict({k: e[k] for k in keep if k in e},
+                    code=f"{preset}-{e['start']}-{e['finish']}")
+               for e in sorted(table["entries"],
+                               key=lambda e: (e["start_number"], e["finish_number"]))]
+    proven = sum(e["status"] == "proven" for e in entries)
+    return {"code": preset, "proven": proven, "of": len(entries),
+            "complete": proven == len(entries), "entries": entries}
