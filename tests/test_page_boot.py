@@ -18,6 +18,7 @@ performance mark (the worker's ready detail, web/protocol.js)."""
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from browser_fixtures import PageWatch, READY_TIMEOUT, open_app, origin_of, wait_state
 
@@ -108,6 +109,12 @@ def test_a_returning_visit_starts_from_the_snapshot_isolated_and_offline(returni
         wait_state(page, "ready", READY_TIMEOUT)
         assert page.evaluate(LAST_BOOT)["boot"] == "snapshot"
         solve_hard8(page)
+        # what the solver reads from its package's files was read before the
+        # snapshot was taken (the snapshot holds memory, not files): the
+        # French board's minimum-move table
+        page.goto(site_url + "#pegs:french")
+        expect(page.get_by_test_id("pegs-minima")).to_be_visible()
+        expect(page.get_by_test_id("message")).to_be_hidden()
     finally:
         returning.set_offline(False)
     watch.check()

@@ -2,7 +2,10 @@
 writes them; docs/pegs.md says how and how far each has got), shipped in
 the package: describe gives the page the table of the board on show
 (puzzle.py).  Reads only its JSON files, so that puzzle.py can use it
-without the searches (minima.py builds on puzzle.py).
+without the searches (minima.py builds on puzzle.py).  They are read when
+the module is imported: the page's worker may start from a memory snapshot
+(tools/make_snapshot.mjs imports every module first), which keeps what
+Python holds but not the package's files.
 """
 
 import json
@@ -11,20 +14,12 @@ import os
 STORED = ("french37_minima.json",)
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-_SHOWN = {}                 # board shape -> the summary of its stored table
-
-
 def stored(board):
     """The stored table of ``board``'s shape, as the page shows it, or
     None: {"code", "proven", "of", "complete", "entries"}, each entry its
     start and finish (hole names), the short code of that problem
     ("pegs:french-d2-d6") and ``moves`` when proven, else its
     ``lower_bound`` and, where a solution is known, ``upper_bound``."""
-    if not _SHOWN:
-        for name in STORED:
-            with open(os.path.join(HERE, name), encoding="utf-8") as f:
-                table = json.load(f)
-            _SHOWN[_shape(table["entries"][0]["code"])] = _summary(table)
     return _SHOWN.get((board.lattice, tuple(board.holes)))
 
 
@@ -46,3 +41,15 @@ def _summary(table):
     proven = sum(e["status"] == "proven" for e in entries)
     return {"code": preset, "proven": proven, "of": len(entries),
             "complete": proven == len(entries), "entries": entries}
+
+
+def _load():
+    shown = {}
+    for name in STORED:
+        with open(os.path.join(HERE, name), encoding="utf-8") as f:
+            table = json.load(f)
+        shown[_shape(table["entries"][0]["code"])] = _summary(table)
+    return shown
+
+
+_SHOWN = _load()            # board shape -> the summary of its stored table
