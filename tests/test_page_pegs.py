@@ -216,6 +216,27 @@ def _play_winnable(page, move, texts):
         expect(page.get_by_test_id("play-counter")).to_have_text(f"{n} move{'s' if n > 1 else ''}")
 
 
+def test_never_lose_lists_the_moves_at_once_and_a_move_need_not_wait_for_the_marks(page, site_url, watch):
+    """French 37 (c1 empty), where a mark can take a search of seconds:
+    with "never lose" on, the moves are listed and playable while their
+    marks are still being found (api.py's "judged" records bring them one
+    by one); a move played then is played at once, the search for the old
+    position's marks stops, and the new position's moves all get theirs."""
+    buttons, _move = _never_lose(page, site_url, "pegs:french")
+    info = page.get_by_test_id("play-info")
+    expect(info).to_contain_text("Checking which moves can still win")
+    assert buttons.count() == 2 and buttons.first.is_enabled()
+    buttons.first.click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=2000)
+    expect(page.locator("body")).to_have_attribute("data-judged", "1", timeout=60_000)
+    n = buttons.count()
+    assert n >= 1
+    for i in range(n):
+        assert buttons.nth(i).get_attribute("title") in (WINNABLE, "The goal cannot be reached after this move")
+    expect(info).not_to_contain_text("Checking")
+    watch.check()
+
+
 def test_never_lose_on_the_english_board_reads_the_live_position_table(page, site_url, watch):
     """English 33, centre game: the marks come from the table of live
     positions (families/pegs/alive.py), fetched once.  Seven winnable moves

@@ -480,8 +480,8 @@ def test_judging_ahead_warms_the_memory_for_every_next_position():
     """``ahead`` (the page asks it while the visitor looks at the board)
     judges every position one move further after the marks, with a progress
     record after each; the marks are the same, and the next position's marks
-    then come from memory (no search long enough to report progress) and
-    equal fresh searches."""
+    then come from memory (no search long enough to report progress, only
+    a record per mark as it is known) and equal fresh searches."""
     code = codes.parse("pegs:variant21").code()
     pegs_dfs.forget()
     plain = api.run({"op": "moves", "code": code, "judge": True})
@@ -499,11 +499,13 @@ def test_judging_ahead_warms_the_memory_for_every_next_position():
     assert ahead == list(range(1, sum(map(len, nexts)) + 1))
     memory = dict(pegs_dfs._MEMORY)
     for entry, kids in zip(reply["moves"], nexts):
-        searched = [r for r in api.handle({"op": "moves", "code": entry["code"],
-                                           "judge": True})]
-        assert not searched, entry["move"]
+        records = list(api.handle({"op": "moves", "code": entry["code"], "judge": True}))
+        # no search long enough to report; each mark as it is known
+        assert all(r.get("phase") == "judged" for r in records), entry["move"]
         marked = [m["winnable"] for m in api.run({"op": "moves", "code": entry["code"],
                                                    "judge": True})["moves"]]
+        assert [(r["move"], r["winnable"], r["judged"], r["of"]) for r in records] == \
+            [(i, w, i + 1, len(kids)) for i, w in enumerate(marked)]
         assert marked == [_winnable_fresh(k["code"]) for k in kids]
         pegs_dfs._MEMORY.clear()
         pegs_dfs._MEMORY.update(memory)

@@ -2,8 +2,9 @@
 // (`moves`), so this file knows no rule; the family's play input
 // (play/<family>.js, via input.js) picks one from a gesture.  Undo/redo, a
 // counter, "how far?", "hint" (shown on the board too) and, where the family
-// offers it, "never lose" (the marks, then the positions one move further
-// judged while the visitor looks: api.py's `ahead`).  Thinking is bounded
+// offers it, "never lose" (the moves at once, their marks as the worker finds
+// them, then the positions one move further judged while the visitor
+// looks: api.py's `ahead`).  Thinking is bounded
 // (THINK_MS) and can be stopped; a move played meanwhile stops it at once
 // (the worker does one thing at a time: a move must never wait behind a
 // hint, nor behind judging ahead).
@@ -94,8 +95,9 @@ export class Play {
     // the listed moves are the last position's until the reply: not clickable
     for (const b of $("play-moves").querySelectorAll("button")) b.disabled = true;
     this.message("");        // "Block A cannot move." was about the move before
-    $("play-info").textContent = $("play-judge").checked ? "Checking which moves can still win…" : "";
-    const reply = await this.request(this.movesRequest($("play-judge").checked));
+    $("play-info").textContent = "";
+    // the moves at once; their marks ("never lose") come after, one by one
+    const reply = await this.request(this.movesRequest(false));
     this.busy = false;
     if (!reply.ok) { this.message(reply.error.message); return; }
     this.moves = reply.moves;
@@ -111,7 +113,47 @@ export class Play {
     document.body.dataset.play = reply.goal_reached ? "won" : "playing";
     this.renderMoves();
     this.redraw();
-    if ($("play-judge").checked && this.moves.length) this.judgeAhead();
+    if ($("play-judge").checked && this.moves.length) this.judge();
+  }
+
+  // "Never lose": the marks of the moves listed, each shown as soon as the
+  // worker knows it (api.py's "judged" records: one move's search can take
+  // seconds on the big boards), then the positions one move further judged
+  // while the visitor looks.  The moves stay playable meanwhile: a move,
+  // undo or hint stops the judging like any thinking; marks a hint cut
+  // short are asked for again after it.
+  async judge() {
+    this.stopThinking();
+    const moves = this.moves;
+    const say = (text) => {
+      const info = $("play-info");
+      if (!info.textContent || info.dataset.judging) { info.textContent = text; info.dataset.judging = "1"; }
+    };
+    const done = () => {
+      const info = $("play-info");
+      if (info.dataset.judging) { info.textContent = ""; delete info.dataset.judging; }
+    };
+    say("Checking which moves can still win…");
+    const promise = this.request(this.movesRequest(true), (p) => {
+      if (p.phase !== "judged" || this.moves !== moves || !moves[p.move]) return;
+      moves[p.move].winnable = p.winnable;
+      this.renderMoves();
+      say(`Checking which moves can still win… ${p.judged} of ${p.of} marked.`);
+    });
+    this.thinking = promise;
+    const reply = await promise;
+    if (this.thinking === promise) this.thinking = null;
+    if (this.moves !== moves) return;             // another position by now
+    if (!reply.ok) {
+      done();
+      if (reply.error.type !== "cancelled") this.message(reply.error.message);
+      return;
+    }
+    reply.moves.forEach((m, i) => { moves[i].winnable = m.winnable; });
+    this.renderMoves();
+    done();
+    document.body.dataset.judged = String(this.index);
+    this.judgeAhead();
   }
 
   // The moves request for the game's position; judged, it carries the
@@ -160,6 +202,7 @@ export class Play {
   // when stopped, {ok: false, best, lower, stoppedBy} with what was learnt.
   async solveHere() {
     this.stopThinking();
+    delete $("play-info").dataset.judging;
     $("play-info").textContent = "Thinking…";
     $("play-stop").hidden = false;
     const at = this.code;
@@ -185,8 +228,14 @@ export class Play {
 
   // Only a proven answer is told as one; otherwise what is known is said
   // as such (the best found, the proven bound).
+  // Marks a hint or "how far?" cut short: asked for again.
+  rejudge() {
+    if (!this.thinking && $("play-judge").checked && this.moves.some((m) => m.winnable === undefined)) this.judge();
+  }
+
   async howFar() {
     const reply = await this.solveHere();
+    this.rejudge();
     if (!reply) return;
     if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
     const n = reply.length;
@@ -206,6 +255,7 @@ export class Play {
 
   async showHint() {
     const reply = await this.solveHere();
+    this.rejudge();
     if (!reply) return;
     if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
     if (!reply.length) { $("play-info").textContent = "You are at the goal."; return; }

@@ -721,7 +721,9 @@ def moves(req):
     ``judge`` each move is marked ``winnable`` (true/false; null when the
     check hit its budget) by solving the position it leads to with the
     family's ``judge_method`` (or its auto method) -- peg solitaire's
-    "never lose" mode.  With ``ahead`` too, it then judges the moves of
+    "never lose" mode; a progress record ``{"phase": "judged", "move": i,
+    "winnable": ...}`` gives each mark as soon as it is known.  With
+    ``ahead`` too, it then judges the moves of
     every position one move further (after the winnable moves first): the
     page asks that while the visitor looks at the board, and cancels it at
     the next move, so that the next position's marks are mostly remembered
@@ -742,13 +744,18 @@ def moves(req):
                     "code": puzzle.encode(child), "view": puzzle.view(child)})
     if judge:
         # a stored table settles the moves it holds (pegs: the English
-        # centre game, Triangle 28's opening), the judge solves the others
+        # centre game, Triangle 28's opening), the judge solves the others;
+        # each mark comes as a progress record as soon as it is known (the
+        # page shows the moves at once and the marks as they come: one
+        # move's search can take seconds)
         known = family_of(puzzle).judge_table(puzzle, earlier)
-        for entry, (_move, child) in zip(out, legal):
+        for i, (entry, (_move, child)) in enumerate(zip(out, legal)):
             mark = known(child) if known else None
             if mark is None:
                 mark = yield from _winnable(entry["code"], options, budget)
             entry["winnable"] = mark
+            yield {"phase": "judged", "move": i, "winnable": mark, "judged": i + 1,
+                   "of": len(out)}
     if ahead:
         yield from _judge_ahead(out, options, budget, earlier + [puzzle.start])
     return {"ok": True, "op": "moves", "code": puzzle.code(),
