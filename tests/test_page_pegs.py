@@ -197,14 +197,14 @@ WINNABLE = "The goal can still be reached after this move"     # a winnable move
 def _never_lose(page, site_url, code):
     """Open ``code`` in play mode with "never lose" on: the move buttons, and
     a function giving the button of one move (by its text, with or without
-    the losing cross)."""
+    the losing cross or the unsettled mark)."""
     open_app(page, site_url, code)
     page.get_by_test_id("play-mode").click()
     page.get_by_test_id("never-lose").check()
     buttons = page.get_by_test_id("play-moves").locator("button")
 
     def move(text):
-        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗)?$"))
+        return buttons.filter(has_text=re.compile(rf"^{re.escape(text)}( ✗| \?)?$"))
     return buttons, move
 
 

@@ -181,6 +181,7 @@ export class Play {
         const m = this.moves[i];
         if (m.winnable === false) { b.classList.add("losing"); b.title = "The goal cannot be reached after this move"; b.textContent += " ✗"; }
         if (m.winnable === true) b.title = "The goal can still be reached after this move";
+        if (m.winnable === null) { b.title = "Not settled: the search for this move reached its memory budget"; b.textContent += " ?"; }
         if (i === this.hint) b.setAttribute("aria-current", "step");
       });
     $("play-apply-hint").disabled = this.hint === null;
