@@ -90,6 +90,7 @@ export class Play {
   }
 
   async refresh() {
+    this.stopThinking();     // (the "never lose" box turned off: its judging too)
     this.busy = true;
     this.hint = null;
     // the listed moves are the last position's until the reply: not clickable
@@ -227,13 +228,13 @@ export class Play {
     return null;
   }
 
-  // Only a proven answer is told as one; otherwise what is known is said
-  // as such (the best found, the proven bound).
   // Marks a hint or "how far?" cut short: asked for again.
   rejudge() {
     if (!this.thinking && $("play-judge").checked && this.moves.some((m) => m.winnable === undefined)) this.judge();
   }
 
+  // Only a proven answer is told as one; otherwise what is known is said
+  // as such (the best found, the proven bound).
   async howFar() {
     const reply = await this.solveHere();
     this.rejudge();
