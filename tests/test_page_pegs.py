@@ -125,7 +125,8 @@ def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, 
     """The French 37 presets show the board's stored minimum-move table
     (describe's minima): one row per start and finish up to symmetry, the
     problem on the board marked, proven minima and the ranges of the
-    others; a row's link opens that problem.  Other boards have none."""
+    others; a row's link opens that problem.  The English board shows its
+    own; a board without a stored table shows none."""
     open_app(page, site_url, "pegs:french-d2-d6")
     table = page.get_by_test_id("pegs-minima")
     expect(table).to_be_visible()
@@ -144,8 +145,13 @@ def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, 
     expect(page.get_by_test_id("position-code")).to_contain_text("pegs:sq4:__.oo__/")
     expect(table.locator("tr.here td").nth(0)).to_have_text("c1 → e4")
     expect(table).to_have_attribute("open", "")        # left open across the load
-    # the table is the board's: another board has none
+    # the table is the board's: the English board has its own, complete
+    # (21 entries, the centre game's 18 among them); a triangle has none
     page.get_by_test_id("preset").select_option("pegs:english")
+    expect(table.locator("tbody tr")).to_have_count(21)
+    expect(table.locator("tr.here td").nth(1)).to_have_text("18")
+    expect(table).to_contain_text("Every entry is proven (21)")
+    page.get_by_test_id("preset").select_option("pegs:triangle15-0")
     expect(page.get_by_test_id("pegs-minima")).to_have_count(0)
     watch.check()
 

@@ -1247,6 +1247,7 @@ def test_minima_command_saves_and_resumes(tmp_path):
     assert "a3: b2 10, a3 9, c4 10, e5 9" in run1.stdout
     saved = json.loads(out.read_text())
     assert saved["complete"] and len(saved["entries"]) == 17
+    assert saved["code"] == "pegs:triangle15"       # as asked: a stored table's links use it
     run2 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert run2.returncode == 0 and "resuming: 17 entries proven" in run2.stderr
     assert run2.stdout == run1.stdout
@@ -1334,18 +1335,32 @@ def test_endgame_table_under_limits_is_the_plain_one_filtered():
     assert got == want and len(want) < len(plain)
 
 
-def test_french37_table_replays():
-    """french37_minima.json (in the package: the page shows it), the French
-    37 minimum-move table that ``python -m puzzlelab minima pegs:french``
-    computes (docs/pegs.md says how, and how far it has got): its entries
-    are the board's plan, start and finish by name, and every proven
-    entry's solution is legal and ends with the one peg on its finish in
-    exactly that many moves; a stopped one with a known solution (its upper
-    bound) does the same, at or above its lower bound."""
-    from puzzlelab.families.pegs.minima_stored import HERE
-    with open(os.path.join(HERE, "french37_minima.json"), encoding="utf-8") as f:
+# the stored tables (minima_stored.STORED): file, board, a preset on it, and
+# the entries known from the literature
+STORED_TABLES = [
+    # the centre game's 18 moves: Bergholt (1912); Beasley
+    ("english33_minima.json", "pegs:english", "pegs:english-c1-complement", {("d4", "d4"): 18}),
+    ("french37_minima.json", "pegs:french", "pegs:french-d2-d6", {}),
+]
+
+
+@pytest.mark.parametrize("name, board_code, preset, known", STORED_TABLES)
+def test_stored_minimum_move_tables_replay(name, board_code, preset, known):
+    """The minimum-move tables in the package (the page shows them), which
+    ``python -m puzzlelab minima`` computed (docs/pegs.md says how, and
+    how far each has got): the entries are the board's plan, start and
+    finish by name; every proven entry's solution is legal and ends with
+    the one peg on its finish in exactly that many moves, and a stopped one
+    with a known solution (its upper bound) does the same, at or above its
+    lower bound; the entries the literature knows agree.  Describe carries
+    the table for a position on that board, by short codes that open each
+    problem, and none for another board."""
+    from puzzlelab.families.pegs.minima_stored import HERE, STORED
+    assert name in STORED
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
         table = json.load(f)
-    board = codes.parse("pegs:french").board
+    assert table["code"] == board_code
+    board = codes.parse(board_code).board
     from puzzlelab.families.pegs.minima import plan
     want = {(board.cell_name(v), board.cell_name(f)) for v, fs in plan(board) for f in fs}
     assert {(e["start"], e["finish"]) for e in table["entries"]} == want
@@ -1353,22 +1368,22 @@ def test_french37_table_replays():
     assert proven and table["complete"] == (len(proven) == len(want))
     stopped = [e for e in table["entries"] if e["status"] == "stopped"]
     assert len(proven) + len(stopped) == len(want)
-    known = [e for e in stopped if "upper_bound" in e]
-    assert known
-    for e in proven + known:
+    bounded = [e for e in stopped if "upper_bound" in e]
+    for e in proven + bounded:
         puzzle, state = _replay_entry(e)
         assert puzzle.start == board.full & ~(1 << e["start_number"])
         assert state == 1 << e["finish_number"], e
-    assert all(e["lower_bound"] <= e["upper_bound"] for e in known)
-    # describe carries it for the page, by short codes that open each problem
-    shown = api.run({"op": "describe", "code": "pegs:french-d2-d6"})["minima"]
+    assert all(e["lower_bound"] <= e["upper_bound"] for e in bounded)
+    got = {(e["start"], e["finish"]): e.get("moves") for e in table["entries"]}
+    assert {k: got[k] for k in known} == known
+    shown = api.run({"op": "describe", "code": preset})["minima"]
     assert (shown["proven"], shown["of"]) == (len(proven), len(want))
     number = {board.cell_name(h): h for h in range(board.n)}
     for e in shown["entries"]:
         opened = codes.parse(e["code"])
         assert opened.start == board.full & ~(1 << number[e["start"]])
         assert opened.goal_peg == 1 << number[e["finish"]]
-    assert api.run({"op": "describe", "code": "pegs:english"})["minima"] is None
+    assert api.run({"op": "describe", "code": "pegs:triangle15"})["minima"] is None
 
 
 def test_a_stopped_table_entry_keeps_a_known_solution():

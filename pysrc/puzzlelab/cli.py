@@ -175,7 +175,9 @@ def _minima(args):
     if not reply["ok"]:
         print(_say(reply["error"]["message"]), file=sys.stderr)
         return 2
-    table = dict(reply, complete=all(e.get("status") == "proven" for e in reply["entries"]))
+    # the code as asked (a preset name, like the file's progress saves)
+    table = dict(reply, code=args.code,
+                 complete=all(e.get("status") == "proven" for e in reply["entries"]))
     table = save(table)
     if args.json:
         print(json.dumps(table))

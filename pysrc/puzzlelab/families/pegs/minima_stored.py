@@ -11,7 +11,7 @@ Python holds but not the package's files.
 import json
 import os
 
-STORED = ("french37_minima.json",)
+STORED = ("english33_minima.json", "french37_minima.json")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 def stored(board):
@@ -34,8 +34,14 @@ def _shape(code):
 def _summary(table):
     preset = table["code"]
     keep = ("start", "finish", "status", "moves", "lower_bound", "upper_bound")
-    entries = [dict({k: e[k] for k in keep if k in e},
-                    code=f"{preset}-{e['start']}-{e['finish']}")
+
+    def short(e):
+        """A board preset's problem by its holes' names ("pegs:french-d2-d6"),
+        else the entry's own code."""
+        if preset.count(":") == 1:
+            return f"{preset}-{e['start']}-{e['finish']}"
+        return e["code"]
+    entries = [dict({k: e[k] for k in keep if k in e}, code=short(e))
                for e in sorted(table["entries"],
                                key=lambda e: (e["start_number"], e["finish_number"]))]
     proven = sum(e["status"] == "proven" for e in entries)
