@@ -146,12 +146,17 @@ def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, 
     expect(table.locator("tr.here td").nth(0)).to_have_text("c1 → e4")
     expect(table).to_have_attribute("open", "")        # left open across the load
     # the table is the board's: the English board has its own, complete
-    # (21 entries, the centre game's 18 among them); a triangle has none
+    # (21 entries, the centre game's 18 among them); Hoppers has none
     page.get_by_test_id("preset").select_option("pegs:english")
     expect(table.locator("tbody tr")).to_have_count(21)
     expect(table.locator("tr.here td").nth(1)).to_have_text("18")
     expect(table).to_contain_text("Every entry is proven (21)")
-    page.get_by_test_id("preset").select_option("pegs:triangle15-0")
+    # a triangle's holes by number, as its board and moves name them
+    page.get_by_test_id("preset").select_option("pegs:triangle28")
+    expect(table.locator("tbody tr")).to_have_count(27)
+    expect(table.locator("tbody tr").first.locator("td").nth(0)).to_have_text("1 → 2")
+    expect(table.locator("tbody tr").first.locator("td").nth(1)).to_have_text("12")
+    page.get_by_test_id("preset").select_option("pegs:hoppers")
     expect(page.get_by_test_id("pegs-minima")).to_have_count(0)
     watch.check()
 

@@ -1335,24 +1335,30 @@ def test_endgame_table_under_limits_is_the_plain_one_filtered():
     assert got == want and len(want) < len(plain)
 
 
-# the stored tables (minima_stored.STORED): file, board, a preset on it, and
-# the entries known from the literature
+# the stored tables (minima_stored.STORED): file, board, a preset on it, the
+# entries known from the literature, and the least entry where it is known
+# (OEIS A127500 for the triangles: the fewest moves from any single vacancy)
 STORED_TABLES = [
     # the centre game's 18 moves: Bergholt (1912); Beasley
-    ("english33_minima.json", "pegs:english", "pegs:english-c1-complement", {("d4", "d4"): 18}),
-    ("french37_minima.json", "pegs:french", "pegs:french-d2-d6", {}),
+    ("english33_minima.json", "pegs:english", "pegs:english-c1-complement", {("d4", "d4"): 18},
+     None),
+    ("french37_minima.json", "pegs:french", "pegs:french-d2-d6", {}, None),
+    ("triangle15_minima.json", "pegs:triangle15", "pegs:triangle15-3-complement", {}, 9),
+    ("triangle21_minima.json", "pegs:triangle21", "pegs:triangle21", {}, 9),
+    ("triangle28_minima.json", "pegs:triangle28", "pegs:triangle28", {}, 12),
 ]
 
 
-@pytest.mark.parametrize("name, board_code, preset, known", STORED_TABLES)
-def test_stored_minimum_move_tables_replay(name, board_code, preset, known):
+@pytest.mark.parametrize("name, board_code, preset, known, least", STORED_TABLES)
+def test_stored_minimum_move_tables_replay(name, board_code, preset, known, least):
     """The minimum-move tables in the package (the page shows them), which
     ``python -m puzzlelab minima`` computed (docs/pegs.md says how, and
     how far each has got): the entries are the board's plan, start and
     finish by name; every proven entry's solution is legal and ends with
-    the one peg on its finish in exactly that many moves, and a stopped one
-    with a known solution (its upper bound) does the same, at or above its
-    lower bound; the entries the literature knows agree.  Describe carries
+    the one peg on its finish in exactly that many moves (one it proved
+    impossible, a dfs proves so too), and a stopped one with a known
+    solution (its upper bound) does the same, at or above its lower bound;
+    the entries the literature knows agree, and so does the least.  Describe carries
     the table for a position on that board, by short codes that open each
     problem, and none for another board."""
     from puzzlelab.families.pegs.minima_stored import HERE, STORED
@@ -1369,21 +1375,29 @@ def test_stored_minimum_move_tables_replay(name, board_code, preset, known):
     stopped = [e for e in table["entries"] if e["status"] == "stopped"]
     assert len(proven) + len(stopped) == len(want)
     bounded = [e for e in stopped if "upper_bound" in e]
-    for e in proven + bounded:
+    solved = [e for e in proven if e["moves"] != "none"]
+    for e in solved + bounded:
         puzzle, state = _replay_entry(e)
         assert puzzle.start == board.full & ~(1 << e["start_number"])
         assert state == 1 << e["finish_number"], e
     assert all(e["lower_bound"] <= e["upper_bound"] for e in bounded)
+    for e in proven:
+        if e["moves"] == "none":        # the class allows it, no play reaches it: dfs agrees
+            with pytest.raises(NoSolution):
+                drain(pegs_dfs.dfs(codes.parse(e["code"])))
     got = {(e["start"], e["finish"]): e.get("moves") for e in table["entries"]}
     assert {k: got[k] for k in known} == known
+    if least is not None:
+        assert table["complete"] and min(e["moves"] for e in solved) == least
     shown = api.run({"op": "describe", "code": preset})["minima"]
     assert (shown["proven"], shown["of"]) == (len(proven), len(want))
-    number = {board.cell_name(h): h for h in range(board.n)}
+    from puzzlelab.families.pegs.puzzle import hole_name
+    number = {hole_name(board, h): h for h in range(board.n)}     # as the page names holes
     for e in shown["entries"]:
         opened = codes.parse(e["code"])
         assert opened.start == board.full & ~(1 << number[e["start"]])
         assert opened.goal_peg == 1 << number[e["finish"]]
-    assert api.run({"op": "describe", "code": "pegs:triangle15"})["minima"] is None
+    assert api.run({"op": "describe", "code": "pegs:hoppers"})["minima"] is None
 
 
 def test_a_stopped_table_entry_keeps_a_known_solution():

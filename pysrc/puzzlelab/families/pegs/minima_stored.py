@@ -11,7 +11,8 @@ Python holds but not the package's files.
 import json
 import os
 
-STORED = ("english33_minima.json", "french37_minima.json")
+STORED = ("english33_minima.json", "french37_minima.json", "triangle15_minima.json",
+          "triangle21_minima.json", "triangle28_minima.json")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 def stored(board):
@@ -33,17 +34,20 @@ def _shape(code):
 
 def _summary(table):
     preset = table["code"]
-    keep = ("start", "finish", "status", "moves", "lower_bound", "upper_bound")
+    keep = ("status", "moves", "lower_bound", "upper_bound")
+    tri = _shape(table["entries"][0]["code"])[0] == "tri"
 
-    def short(e):
-        """A board preset's problem by its holes' names ("pegs:french-d2-d6"),
-        else the entry's own code."""
-        if preset.count(":") == 1:
-            return f"{preset}-{e['start']}-{e['finish']}"
-        return e["code"]
-    entries = [dict({k: e[k] for k in keep if k in e}, code=short(e))
-               for e in sorted(table["entries"],
-                               key=lambda e: (e["start_number"], e["finish_number"]))]
+    def entry(e):
+        """Start and finish named as the page names holes (puzzle.hole_name:
+        numbers on triangles, the file's column-and-row names elsewhere),
+        and the problem's code: a board preset's by those names
+        ("pegs:french-d2-d6"), else the entry's own."""
+        start, finish = ((str(e["start_number"]), str(e["finish_number"])) if tri
+                         else (e["start"], e["finish"]))
+        code = f"{preset}-{start}-{finish}" if preset.count(":") == 1 else e["code"]
+        return dict({k: e[k] for k in keep if k in e}, start=start, finish=finish, code=code)
+    entries = [entry(e) for e in sorted(table["entries"],
+                                        key=lambda e: (e["start_number"], e["finish_number"]))]
     proven = sum(e["status"] == "proven" for e in entries)
     return {"code": preset, "proven": proven, "of": len(entries),
             "complete": proven == len(entries), "entries": entries}
