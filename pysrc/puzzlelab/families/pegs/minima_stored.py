@@ -15,6 +15,7 @@ STORED = ("english33_minima.json", "french37_minima.json", "triangle15_minima.js
           "triangle21_minima.json", "triangle28_minima.json")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+
 def stored(board):
     """The stored table of ``board``'s shape, as the page shows it, or
     None: {"code", "proven", "of", "complete", "entries"}, each entry its
