@@ -511,6 +511,24 @@ def test_judging_ahead_warms_the_memory_for_every_next_position():
         pegs_dfs._MEMORY.update(memory)
 
 
+def test_the_worker_task_sends_every_mark_at_once():
+    """The worker's Task sends one progress record per slice, the last, but
+    a record carrying a move's mark goes out at once: with slices of 10 s
+    every mark still comes, in order, and they are the reply's."""
+    code = codes.parse("pegs:variant21").code()
+    pegs_dfs.forget()
+    task = api.Task(json.dumps({"op": "moves", "code": code, "judge": True, "ahead": True}))
+    marks = []
+    while True:
+        out = json.loads(task.step(10))
+        if out["kind"] == "done":
+            break
+        if out["data"].get("phase") == "judged":
+            marks.append((out["data"]["move"], out["data"]["winnable"]))
+    assert marks == [(i, m["winnable"]) for i, m in enumerate(out["data"]["moves"])]
+    assert len(marks) > 1
+
+
 def test_judge_remembers_only_winnable_positions_as_alive():
     """Every position the dfs's memory holds as alive (canonical, up to the
     symmetries that fix the goal) reaches the goal by a fresh search, and

@@ -119,42 +119,37 @@ export class Play {
 
   // "Never lose": the marks of the moves listed, each shown as soon as the
   // worker knows it (api.py's "judged" records: one move's search can take
-  // seconds on the big boards), then the positions one move further judged
-  // while the visitor looks.  The moves stay playable meanwhile: a move,
-  // undo or hint stops the judging like any thinking; marks a hint cut
-  // short are asked for again after it.
-  async judge() {
+  // seconds on the big boards), then, in the same request (api.py's
+  // `ahead`), the positions one move further judged while the visitor
+  // looks, so that the next marks are mostly remembered.  The moves stay
+  // playable meanwhile: a move, undo or hint stops the request like any
+  // thinking; marks a hint cut short are asked for again after it.
+  judge() {
     this.stopThinking();
     const moves = this.moves;
+    const info = $("play-info");
     const say = (text) => {
-      const info = $("play-info");
       if (!info.textContent || info.dataset.judging) { info.textContent = text; info.dataset.judging = "1"; }
     };
-    const done = () => {
-      const info = $("play-info");
-      if (info.dataset.judging) { info.textContent = ""; delete info.dataset.judging; }
-    };
     say("Checking which moves can still win…");
-    const promise = this.request(this.movesRequest(true), (p) => {
+    const promise = this.request({ ...this.movesRequest(true), ahead: true }, (p) => {
       if (p.phase !== "judged" || this.moves !== moves || !moves[p.move]) return;
       moves[p.move].winnable = p.winnable;
       this.renderMoves();
-      say(`Checking which moves can still win… ${p.judged} of ${p.of} marked.`);
+      if (p.judged < p.of) {
+        say(`Checking which moves can still win… ${p.judged} of ${p.of} marked.`);
+        return;
+      }
+      if (info.dataset.judging) { info.textContent = ""; delete info.dataset.judging; }
+      document.body.dataset.judged = String(this.index);
     });
     this.thinking = promise;
-    const reply = await promise;
-    if (this.thinking === promise) this.thinking = null;
-    if (this.moves !== moves) return;             // another position by now
-    if (!reply.ok) {
-      done();
-      if (reply.error.type !== "cancelled") this.message(reply.error.message);
-      return;
-    }
-    reply.moves.forEach((m, i) => { moves[i].winnable = m.winnable; });
-    this.renderMoves();
-    done();
-    document.body.dataset.judged = String(this.index);
-    this.judgeAhead();
+    promise.then((reply) => {
+      if (this.thinking === promise) this.thinking = null;
+      if (this.moves !== moves) return;             // another position by now
+      if (info.dataset.judging) { info.textContent = ""; delete info.dataset.judging; }
+      if (!reply.ok && reply.error.type !== "cancelled") this.message(reply.error.message);
+    });
   }
 
   // The moves request for the game's position; judged, it carries the
@@ -164,16 +159,6 @@ export class Play {
     const request = { op: "moves", code: this.linkFor(this.code), judge };
     if (judge) request.game = this.history.slice(Math.max(0, this.index - GAME_SENT), this.index);
     return request;
-  }
-
-  // Judge the positions one move further while the visitor looks at the
-  // board, so that the next marks are mostly remembered; quiet (no Stop
-  // button, no message), stopped by the next move like a hint.
-  judgeAhead() {
-    this.stopThinking();
-    const promise = this.request({ ...this.movesRequest(true), ahead: true });
-    this.thinking = promise;
-    promise.then(() => { if (this.thinking === promise) this.thinking = null; });
   }
 
   renderMoves() {

@@ -951,9 +951,11 @@ class Task:
                 last = next(self.gen)
             except StopIteration as stop:
                 return json.dumps({"kind": "done", "data": stop.value})
-            # a better solution goes out at once: the next record would
-            # otherwise replace it (only the last one of a slice is sent)
-            if "improvement" in last or time.perf_counter() >= deadline:
+            # a record that carries an answer -- a better solution, a move's
+            # mark -- goes out at once: the next record would otherwise
+            # replace it (only the last one of a slice is sent)
+            if "improvement" in last or "winnable" in last or \
+                    time.perf_counter() >= deadline:
                 return json.dumps({"kind": "progress", "data": last})
 
     def close(self):

@@ -46,32 +46,32 @@ const ui = {
   minimaOpen: false,   // the board's minimum-move table shown
 };
 
+// The name of the hole with `ch` in `rows` when it is the only one (for a
+// peg: and no hole is "either"), else null.
+function lone(d, rows, ch) {
+  if (!rows) return null;
+  const at = d.holes.filter(([r, c]) => rows[r][c] === ch);
+  if (at.length !== 1 || (ch === "o" && rows.join("").includes("?"))) return null;
+  const n = d.holes.indexOf(at[0]);
+  return d.hole_names?.[n] ?? String(n);
+}
+
 // What kind of goal the position has (for the radio buttons): derived from
 // the pattern's characters only.
 function goalKind(desc) {
-  const g = desc.goal;
-  if (!g) return "anywhere";
-  let pegs = 0; let either = 0; let at = null;
-  g.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (ch === "o") { pegs++; at = [r, c]; }
-    if (ch === "?") either++;
-  }));
-  if (pegs !== 1 || either) return "pattern";
-  let empty = 0; let hole = null;
-  desc.rows.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === ".") { empty++; hole = [r, c]; } }));
-  return empty === 1 && hole[0] === at[0] && hole[1] === at[1] ? "complement" : "hole";
+  if (!desc.goal) return "anywhere";
+  const finish = lone(desc, desc.goal, "o");
+  if (finish === null) return "pattern";
+  return lone(desc, desc.rows, ".") === finish ? "complement" : "hole";
 }
 
 function goalSummary(desc) {
   const g = desc.goal;
   if (!g) return "Goal: one peg left, anywhere.";
+  const at = lone(desc, g, "o");
+  if (at !== null) return `Goal: one peg left, in hole ${at}.`;
   const count = { o: 0, ".": 0, "?": 0 };
-  let at = null;
-  g.forEach((row, r) => [...row].forEach((ch, c) => { if (ch in count) count[ch]++; if (ch === "o") at = [r, c]; }));
-  if (count.o === 1 && !count["?"]) {
-    const n = desc.holes.findIndex(([r, c]) => r === at[0] && c === at[1]);
-    return `Goal: one peg left, in hole ${desc.hole_names?.[n] ?? n}.`;
-  }
+  g.forEach((row) => [...row].forEach((ch) => { if (ch in count) count[ch]++; }));
   return `Goal: ${count.o} peg${count.o === 1 ? "" : "s"} where marked, ${count["?"]} either, the rest empty.`;
 }
 
@@ -81,14 +81,6 @@ function finishes(holes) {
   const list = holes.length > 12 ? `${holes.slice(0, 12).join(", ")} and ${holes.length - 12} more` : holes.join(", ");
   return `A last peg can end only in hole${holes.length === 1 ? "" : "s"} ${list}: ` +
     "the position classes allow no other (not every one of these is reachable).";
-}
-
-// The hole with `ch` in `rows` when it is the only one, else null (its name).
-function lone(d, rows, ch) {
-  if (!rows) return null;
-  const at = d.holes.filter(([r, c]) => rows[r][c] === ch);
-  if (at.length !== 1 || (ch === "o" && rows.join("").includes("?"))) return null;
-  return d.hole_names?.[d.holes.indexOf(at[0])] ?? null;
 }
 
 // What an entry of the table says: its minimum, or the bounds proven so far.
