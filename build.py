@@ -60,9 +60,11 @@ SNAPSHOT_FORMAT = 2          # bump when the layout above changes
 SNAPSHOT_PAGE = 4096
 VENV = os.path.join(ROOT, ".venv")
 CHROMIUM = "/usr/bin/chromium"
-# Test tools, pinned.  Installed into .venv by `build.py test` when missing.
+# Test tools (and numpy: the table command's wide engine, pegs/wide.py, and its
+# test), pinned.  Installed into .venv by `build.py test` when missing.
 TEST_REQUIREMENTS = ["pytest==9.0.3", "pytest-xdist==3.8.0", "pytest-playwright==0.10.0",
-                     "playwright==1.65.2", "hypothesis==6.155.2", "pytest-timeout==2.4.0"]
+                     "playwright==1.65.2", "hypothesis==6.155.2", "pytest-timeout==2.4.0",
+                     "numpy==2.4.6"]
 # Wheels that let the solver tests run inside Pyodide (pure Python, py3.14).
 PYODIDE_TEST_WHEELS = ["pytest==9.0.3", "hypothesis==6.155.2"]
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)

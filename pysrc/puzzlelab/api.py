@@ -97,7 +97,7 @@ FIELDS = {
     "replay": _CODE + ("path", "lower_bound"),
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
-    "minima": ("code", "done", "only", "max_memory", "max_states"),
+    "minima": ("code", "done", "only", "engine", "max_memory", "max_states"),
 }
 FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
 
@@ -839,6 +839,10 @@ def _winnable(code, options, budget):
 
 
 MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
+ENGINES = ("meet", "wide")
+ENGINES_HELP = ("'meet' (the default, pure Python, as in the page) or 'wide' (the same "
+                "proof on numpy arrays: about ten times faster and a tenth of the memory "
+                "on big boards; the command line only, it needs numpy).")
 
 
 def minima(req):
@@ -849,7 +853,8 @@ def minima(req):
     progress record (``phase: "minima"``, ``entry``), and ``done`` -- the
     entries of an earlier run -- are not searched again (the CLI's
     ``minima`` command resumes that way); ``only`` names the entries to
-    search ("d2-d6"), the others are left out.  The code names the board;
+    search ("d2-d6"), the others are left out; ``engine``: see
+    ``ENGINES_HELP``.  The code names the board;
     its start and goal do not matter."""
     _check_fields(req, "minima")
     puzzle, options = _puzzle(req)
@@ -863,8 +868,13 @@ def minima(req):
                              not all(isinstance(x, str) and len(x) <= 40 for x in only)):
         raise BadRequest(f"The field 'only' must be a list of at most {MAX_DONE:,} entry "
                          f"names like \"d2-d6\".")
+    engine = req.get("engine", "meet")
+    if engine not in ENGINES:
+        raise BadRequest(f"The field 'engine' must be one of {', '.join(map(repr, ENGINES))}: "
+                         f"{ENGINES_HELP}")
     max_states, max_bytes = _budget(req, options=options)
-    table = yield from family_of(puzzle).minima(puzzle, done, max_states, max_bytes, only)
+    table = yield from family_of(puzzle).minima(puzzle, done, max_states, max_bytes, only,
+                                                engine)
     return {"ok": True, "op": "minima", "code": puzzle.code(), **table}
 
 

@@ -120,6 +120,8 @@ def _minima(args):
     req = {"op": "minima", "code": args.code, "done": done}
     if args.pairs:
         req["only"] = [x.strip() for x in args.pairs.split(",") if x.strip()]
+    if args.engine:
+        req["engine"] = args.engine
     _budget(req, args)
     entries = list(done)
 
@@ -309,6 +311,10 @@ def main(argv=None):
     mp.add_argument("--pairs", default=None, metavar="D2-D6,...",
                     help="search only these entries (names as the table prints them, "
                          "start-finish); runs given the same --out file share it")
+    mp.add_argument("--engine", default=None, choices=("meet", "wide"),
+                    help="meet (the default: pure Python, as in the page) or wide (the "
+                         "same proof on numpy arrays, about ten times faster in a tenth "
+                         "of the memory on big boards; needs numpy)")
     mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
                     help="with stderr not a terminal (a run logged to a file), a progress "
                          "line at most every SECONDS (default 60)")

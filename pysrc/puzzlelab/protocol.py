@@ -156,12 +156,14 @@ class Family(Protocol):
         does not offer it refuses (families/common.py)."""
 
     def minima(self, puzzle: Puzzle, done: List[dict], max_states: int,
-               max_bytes: int, only: Optional[List[str]] = None) -> Iterator[dict]:
+               max_bytes: int, only: Optional[List[str]] = None,
+               engine: str = "meet") -> Iterator[dict]:
         """Generator returning the board's minimum-move table (the minima
         op; peg solitaire): progress records, one per finished entry, and
         the table; ``done`` holds an earlier run's entries to reuse; with
         ``only`` (entry names like "d2-d6") the other entries are not
-        searched.  A family that does not offer it refuses
+        searched; ``engine`` "wide" proves the entries with numpy arrays
+        (pegs/wide.py, the command line only).  A family that does not offer it refuses
         (families/common.py)."""
 
     def legal_moves(self, puzzle: Puzzle) -> List[Tuple[Any, Hashable]]:

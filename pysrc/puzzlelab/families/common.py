@@ -77,7 +77,7 @@ def legal_moves(puzzle):
     return list(puzzle.successors(puzzle.start))
 
 
-def minima(puzzle, done, max_states, max_bytes, only=None):
+def minima(puzzle, done, max_states, max_bytes, only=None, engine="meet"):
     """The minimum-move table is a peg-solitaire command."""
     raise BadRequest("The minimum-move table (every start, every finish) is offered "
                      "for peg solitaire boards.")

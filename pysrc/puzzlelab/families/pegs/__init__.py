@@ -6,6 +6,7 @@
                 presets, the instant class argument
     kernel.py   move generation up to symmetry, the layer expanders
     meet.py     the minimum with proof (bidirectional, counts)
+    wide.py     meet's proof on numpy arrays (the table command's long entries)
     merson.py   Merson regions: meet's lower bound on the moves still needed
     minima.py   the board's minimum-move table (every start, every finish)
     minima_stored.py  the tables computed so far (*_minima.json), for describe
@@ -105,9 +106,9 @@ def explore(puzzle, root, step, max_states, max_bytes):
     return generic_explore(step, root, max_states=max_states, max_bytes=max_bytes)
 
 
-def minima(puzzle, done, max_states, max_bytes, only=None):
+def minima(puzzle, done, max_states, max_bytes, only=None, engine="meet"):
     """The board's minimum-move table (minima.py), resumable from ``done``."""
-    return (yield from _minima.minima(puzzle, done, max_states, max_bytes, only))
+    return (yield from _minima.minima(puzzle, done, max_states, max_bytes, only, engine))
 
 
 def edit(puzzle, action, args):

@@ -57,7 +57,7 @@ def pair_name(board, v, f):
     return f"{board.cell_name(v)}-{board.cell_name(f)}"
 
 
-def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None):
+def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None, engine="meet"):
     """Generator: the table of ``puzzle``'s board (its start and goal do not
     matter).  Yields meet's progress records and, after each entry, a record
     ``{"phase": "minima", "entry": {...}, "done": k, "of": n}``; returns
@@ -66,9 +66,21 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None):
     a pair proven impossible).  ``only``: the names of the entries to
     search ("d2-d6"; the others come back ``"status": "not searched"``
     unless ``done`` has them), so that several processes or machines can
-    share a long table."""
+    share a long table.  ``engine``: "meet" (meet.py, pure Python) or
+    "wide" (wide.py: the same proof on numpy arrays, for the command line;
+    it starts from the lower bound and the solution a stopped entry of
+    ``done`` holds)."""
     board = puzzle.board
     known = {entry_key(e): e for e in done if e.get("status") == "proven"}
+    stopped = {entry_key(e): e for e in done if e.get("status") == "stopped"}
+    if engine == "wide":
+        try:
+            from .wide import wide as prove
+        except ImportError:
+            raise BadRequest("The 'wide' engine needs numpy (pip install numpy); "
+                             "the 'meet' engine needs nothing.") from None
+    else:
+        prove = None
     todo = plan(board)
     pairs = [(v, f) for v, finishes in todo for f in finishes]
     if only is not None:
@@ -90,7 +102,8 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None):
                      "finish_number": f, "status": "not searched"}
         elif entry is None:
             entry = yield from _entry(board, board.full & ~(1 << v), v, f, key,
-                                      len(found), len(pairs), max_states, max_bytes)
+                                      len(found), len(pairs), max_states, max_bytes,
+                                      prove, stopped.get(key))
         found[v, f] = entry
         yield {"phase": "minima", "entry": entry, "done": len(found), "of": len(pairs)}
     starts = [{"start": board.cell_name(v), "number": v,
@@ -99,13 +112,16 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None):
             "starts": starts, "entries": [found[vf] for vf in pairs]}
 
 
-def _entry(board, start, v, f, key, index, total, max_states, max_bytes):
+def _entry(board, start, v, f, key, index, total, max_states, max_bytes, prove=None,
+           prior=None):
     rows = "/".join(board.rows(start)) + ":" + "/".join(board.rows(1 << f))
     child = parse(board.lattice, rows.split(":"), {})
     yield {"phase": "minima", "pair": f"{key[0]} -> {key[1]}", "done": index, "of": total}
     clock = Clock()
     entry = {"start": key[0], "finish": key[1], "start_number": v, "finish_number": f,
              "code": child.code()}
+    if prove is not None:
+        return (yield from _entry_wide(child, entry, clock, max_bytes, prove, prior))
     try:
         kwargs = {"max_bytes": max_bytes}
         if max_states is not None:
@@ -130,6 +146,44 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes):
     entry.update(status="proven", moves=result.cost,
                  solution=" ".join(child.format_move(m) for m in result.moves),
                  held=result.stats.get("peak"), seconds=round(clock.elapsed(), 1))
+    return entry
+
+
+def _entry_wide(child, entry, clock, max_bytes, prove, prior):
+    """An entry by the wide engine: a known solution first (the stopped
+    entry's, or ``known_solution``'s) as the ceiling, then wide.py's rounds
+    from the proven lower bound up to one move below it."""
+    floor, ceiling, solution = 0, None, None
+    if prior and isinstance(prior.get("lower_bound"), int):
+        floor = prior["lower_bound"]
+    if prior and isinstance(prior.get("upper_bound"), int) and prior.get("solution"):
+        ceiling, solution = prior["upper_bound"], prior["solution"]
+    try:
+        if ceiling is None:
+            known = yield from known_solution(child, max_bytes)
+            if known is not None:
+                ceiling = known.cost
+                solution = " ".join(child.format_move(m) for m in known.moves)
+        try:
+            result = yield from prove(child, max_bytes=max_bytes, floor=floor, ceiling=ceiling)
+        except SearchLimit as stop:
+            lower = max(floor, stop.details.get("lower_bound") or 0)
+            entry.update(status="stopped", lower_bound=lower, message=stop.message)
+            if ceiling is not None:
+                entry.update(upper_bound=ceiling, solution=solution)
+            entry.update(seconds=round(clock.elapsed(), 1), engine="wide")
+            return entry
+    except NoSolution:
+        entry.update(status="proven", moves="none", seconds=round(clock.elapsed(), 1),
+                     engine="wide")
+        return entry
+    if result is None:          # none shorter than the known solution
+        entry.update(status="proven", moves=ceiling, solution=solution)
+    else:
+        entry.update(status="proven", moves=result.cost,
+                     solution=" ".join(child.format_move(m) for m in result.moves),
+                     held=result.stats.get("peak"))
+    entry.update(seconds=round(clock.elapsed(), 1), engine="wide")
     return entry
 
 
