@@ -114,6 +114,7 @@ def test_a_stopped_entry_goes_on_from_its_bounds_with_the_wide_engine():
     got = next(x for x in reply["entries"] if (x["start"], x["finish"]) == ("a1", "a1"))
     assert got["status"] == "proven" and got["moves"] == e["moves"]
     assert got["solution"] == e["solution"]         # nothing shorter: the known one stands
+    assert got["held"] > 0                          # the peak of what the proof held
     bad = api.run({"op": "minima", "code": "pegs:triangle21", "engine": "fast"})
     assert not bad["ok"] and "'engine'" in bad["error"]["message"]
     assert "Internal" not in bad["error"]["message"]

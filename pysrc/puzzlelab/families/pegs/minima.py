@@ -154,6 +154,7 @@ def _entry_wide(child, entry, clock, max_bytes, prove, prior):
     entry's, or ``known_solution``'s) as the ceiling, then wide.py's rounds
     from the proven lower bound up to one move below it."""
     floor, ceiling, solution = 0, None, None
+    figures = {}
     if prior and isinstance(prior.get("lower_bound"), int):
         floor = prior["lower_bound"]
     if prior and isinstance(prior.get("upper_bound"), int) and prior.get("solution"):
@@ -165,7 +166,8 @@ def _entry_wide(child, entry, clock, max_bytes, prove, prior):
                 ceiling = known.cost
                 solution = " ".join(child.format_move(m) for m in known.moves)
         try:
-            result = yield from prove(child, max_bytes=max_bytes, floor=floor, ceiling=ceiling)
+            result = yield from prove(child, max_bytes=max_bytes, floor=floor, ceiling=ceiling,
+                                      figures=figures)
         except SearchLimit as stop:
             lower = max(floor, stop.details.get("lower_bound") or 0)
             entry.update(status="stopped", lower_bound=lower, message=stop.message)
@@ -181,8 +183,8 @@ def _entry_wide(child, entry, clock, max_bytes, prove, prior):
         entry.update(status="proven", moves=ceiling, solution=solution)
     else:
         entry.update(status="proven", moves=result.cost,
-                     solution=" ".join(child.format_move(m) for m in result.moves),
-                     held=result.stats.get("peak"))
+                     solution=" ".join(child.format_move(m) for m in result.moves))
+    entry.update(held=figures.get("peak"))
     entry.update(seconds=round(clock.elapsed(), 1), engine="wide")
     return entry
 

@@ -170,7 +170,7 @@ def _member(layer, xs):
     return layer[idx] == xs
 
 
-def wide(puzzle, *, max_bytes=None, floor=0, ceiling=None):
+def wide(puzzle, *, max_bytes=None, floor=0, ceiling=None, figures=None):
     """Generator: the minimum number of moves of ``puzzle`` (a single goal
     position or a few, the move metric, no fixed first move), proven.
     Rounds with limits from ``floor`` (a proven lower bound, or 0) up:
@@ -178,7 +178,8 @@ def wide(puzzle, *, max_bytes=None, floor=0, ceiling=None):
     length of a solution known), None once a round shows there is none
     shorter (the known one is then minimal).  Raises SearchLimit (with the
     ``lower_bound`` proven) when the layers held pass ``max_bytes``,
-    NoSolution when there is none."""
+    NoSolution when there is none.  ``figures``, a dict, gets the counts
+    (``expanded``, ``generated``, ``peak``: positions held at the most)."""
     if puzzle.metric != "move" or puzzle.first:
         raise ValueError("wide: the move metric, without a fixed first jump")
     roots = goal_positions(puzzle)
@@ -191,7 +192,9 @@ def wide(puzzle, *, max_bytes=None, floor=0, ceiling=None):
     merson = MoveBound(puzzle, origin)
     bound = _Bound(merson)
     limit = max(floor, merson.forward(origin), 1)
-    figures = {"expanded": 0, "generated": 0, "peak": 0}
+    if figures is None:
+        figures = {}
+    figures.update(expanded=0, generated=0, peak=0)
     while True:
         if ceiling is not None and limit >= ceiling:
             return None
