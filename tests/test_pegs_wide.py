@@ -131,3 +131,14 @@ def test_the_minima_command_takes_the_wide_engine():
     assert table["complete"] and len(table["entries"]) == 17
     want = _stored("triangle15_minima.json")
     assert all(e["moves"] == want[e["start"], e["finish"]]["moves"] for e in table["entries"])
+
+
+def test_without_numpy_the_wide_engine_is_refused_plainly(monkeypatch):
+    """Where numpy is missing (the page's Pyodide: its snapshot imports
+    every module, this one too) the module imports, and a request for the
+    engine gets a plain message, not an internal error."""
+    from puzzlelab.families.pegs import wide
+    monkeypatch.setattr(wide, "np", None)
+    reply = api.run({"op": "minima", "code": "pegs:triangle15", "engine": "wide"})
+    assert not reply["ok"] and "needs numpy" in reply["error"]["message"]
+    assert reply["error"]["type"] == "bad_request"

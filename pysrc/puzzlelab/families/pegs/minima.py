@@ -74,9 +74,9 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None, engine="
     known = {entry_key(e): e for e in done if e.get("status") == "proven"}
     stopped = {entry_key(e): e for e in done if e.get("status") == "stopped"}
     if engine == "wide":
-        try:
-            from .wide import wide as prove
-        except ImportError:
+        from . import wide as _wide
+        prove = _wide.wide
+        if _wide.np is None:
             raise BadRequest("The 'wide' engine needs numpy (pip install numpy); "
                              "the 'meet' engine needs nothing.") from None
     else:

@@ -1,7 +1,8 @@
 """``wide``: meet.py's minimum-move proof with whole layers as numpy arrays,
 for the table command's long entries (``python -m puzzlelab minima
 --engine wide``; French 37).  Needs numpy, so it is a command-line engine
-only: the page and the API's other requests never import it.
+only: the page never runs it (the memory snapshot's build imports every
+module, so this one imports without numpy, and then refuses to run).
 
 The search is meet.py's bidirectional breadth-first search over moves (a
 chain of jumps by one peg), positions reduced by the symmetries that fix
@@ -25,7 +26,10 @@ span L moves without meeting shows there is none of at most L moves.  The
 layer that makes them span L is only looked up, never stored.
 """
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:         # (Pyodide without numpy: the snapshot imports every module)
+    np = None
 
 from ...errors import NoSolution, SearchLimit
 from ...search.common import Clock, SearchResult, progress, stats
@@ -34,7 +38,7 @@ from .meet import backward_path, forward_path
 from .merson import MoveBound
 
 CHUNK = 1 << 20            # parents expanded in one vectorised pass
-_LITTLE = np.little_endian
+_LITTLE = np is None or np.little_endian
 
 
 class _Moves:
@@ -180,6 +184,8 @@ def wide(puzzle, *, max_bytes=None, floor=0, ceiling=None, figures=None):
     ``lower_bound`` proven) when the layers held pass ``max_bytes``,
     NoSolution when there is none.  ``figures``, a dict, gets the counts
     (``expanded``, ``generated``, ``peak``: positions held at the most)."""
+    if np is None:
+        raise ImportError("the wide engine needs numpy")
     if puzzle.metric != "move" or puzzle.first:
         raise ValueError("wide: the move metric, without a fixed first jump")
     roots = goal_positions(puzzle)
