@@ -33,7 +33,8 @@ CASES = [
     # (label, code, known minimum, engines)
     ("Triangle 21, hole 2 empty", "pegs:triangle21", 9, ("meet", "wide")),
     ("Triangle 28, hole 3 empty", "pegs:triangle28", 12, ("meet", "wide")),
-    ("English 33 centre game", "pegs:english", 18, ("meet", "wide")),
+    # (meet reads its table of live positions here, alive.py; wide does not)
+    ("English 33 centre game (meet: live table)", "pegs:english", 18, ("meet", "wide")),
 ]
 HEAVY = [("French 37 d2 -> d6", "pegs:french-d2-d6", 20, ("wide",))]
 
@@ -54,7 +55,7 @@ def main(argv=None):
     ap.add_argument("--heavy", action="store_true")
     args = ap.parse_args(argv)
     cases = CASES + (HEAVY if args.heavy else [])
-    print(f"{'case':34} {'engine':6} {'moves':>5} {'CPU s (median)':>15} {'held':>12} "
+    print(f"{'case':42} {'engine':6} {'moves':>5} {'CPU s (median)':>15} {'held':>12} "
           f"{'vs meet':>8}")
     ok = True
     for label, code, known, engines in cases:
@@ -67,7 +68,7 @@ def main(argv=None):
             medians[engine] = statistics.median(r[1] for r in runs)
             ratio = (f"{medians['meet'] / medians[engine]:.1f}x"
                      if "meet" in medians and engine != "meet" else "")
-            print(f"{label:34} {engine:6} {runs[0][0]:>5} {medians[engine]:>15.2f} "
+            print(f"{label:42} {engine:6} {runs[0][0]:>5} {medians[engine]:>15.2f} "
                   f"{runs[0][2] or 0:>12,} {ratio:>8}", flush=True)
     return 0 if ok else 1
 
