@@ -115,6 +115,13 @@ def test_a_stopped_entry_goes_on_from_its_bounds_with_the_wide_engine():
     assert got["status"] == "proven" and got["moves"] == e["moves"]
     assert got["solution"] == e["solution"]         # nothing shorter: the known one stands
     assert got["held"] > 0                          # the peak of what the proof held
+    # a known solution that does not replay is not taken as the ceiling
+    forged = dict(known, upper_bound=e["moves"] - 1,
+                  solution=" ".join(e["solution"].split()[:-1]))
+    reply = api.run({"op": "minima", "code": "pegs:triangle21", "engine": "wide",
+                     "only": ["a1-a1"], "done": [forged]})
+    got = next(x for x in reply["entries"] if (x["start"], x["finish"]) == ("a1", "a1"))
+    assert got["status"] == "proven" and got["moves"] == e["moves"]
     bad = api.run({"op": "minima", "code": "pegs:triangle21", "engine": "fast"})
     assert not bad["ok"] and "'engine'" in bad["error"]["message"]
     assert "Internal" not in bad["error"]["message"]

@@ -157,7 +157,8 @@ def _entry_wide(child, entry, clock, max_bytes, prove, prior):
     figures = {}
     if prior and isinstance(prior.get("lower_bound"), int):
         floor = prior["lower_bound"]
-    if prior and isinstance(prior.get("upper_bound"), int) and prior.get("solution"):
+    if prior and isinstance(prior.get("upper_bound"), int) and \
+            _replays(child, prior.get("solution"), prior["upper_bound"]):
         ceiling, solution = prior["upper_bound"], prior["solution"]
     try:
         if ceiling is None:
@@ -187,6 +188,21 @@ def _entry_wide(child, entry, clock, max_bytes, prove, prior):
     entry.update(held=figures.get("peak"))
     entry.update(seconds=round(clock.elapsed(), 1), engine="wide")
     return entry
+
+
+def _replays(puzzle, solution, length):
+    """True when ``solution`` (moves as the table writes them) is ``length``
+    legal moves from the start to the goal: a stopped entry's solution is
+    the ceiling of the wide engine's rounds only then."""
+    if not isinstance(solution, str) or len(solution.split()) != length:
+        return False
+    state = puzzle.start
+    for text in solution.split():
+        state = next((nxt for m, nxt in puzzle.successors(state)
+                      if puzzle.format_move(m) == text), None)
+        if state is None:
+            return False
+    return puzzle.is_goal(state)
 
 
 KNOWN_STATES = 2_000_000     # positions held by each search for a known solution
