@@ -287,9 +287,6 @@ class _Depths:
                 return d
         return default
 
-    def __getitem__(self, x):
-        return self.get(x)
-
 
 def _result(puzzle, kern, fwd, bwd, meeting, forward, d, b, figures, clock, held):
     """The solution through ``meeting`` (new at depth d on the side
