@@ -164,6 +164,32 @@ def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, 
     watch.check()
 
 
+def test_a_minimum_move_entry_not_proven_shows_its_range(page, site_url, watch):
+    """What a table entry shows, from the page's own module (web/edit/pegs.js)
+    in the browser: a proven minimum, a proven impossibility, and for an
+    entry a search stopped (the minima command keeps its proven lower bound
+    and a known solution) the range, or the bound alone.  Every stored table
+    is proven now, so no board shows a range: this is where it is checked."""
+    open_app(page, site_url, "pegs:french-d2-d6")
+    cells = page.evaluate("""async () => {
+      const { minimaCell } = await import("./web/edit/pegs.js");
+      return [
+        minimaCell({ status: "proven", moves: 20 }),
+        minimaCell({ status: "proven", moves: "none" }),
+        minimaCell({ status: "stopped", lower_bound: 19, upper_bound: 23 }),
+        minimaCell({ status: "stopped", lower_bound: 19 }),
+        minimaCell({}),
+      ];
+    }""")
+    assert cells[0] == ["20", "proven minimum"]
+    assert cells[1] == ["impossible", "no solution (proven)"]
+    assert cells[2][0] == "19–23"
+    assert cells[2][1] == ("not proven yet: no solution is shorter than 19 moves; "
+                           "a solution of 23 moves is known")
+    assert cells[3] == ["≥ 19", "not proven yet: no solution is shorter than 19 moves"]
+    assert cells[4] == ["–", "not computed yet"]
+
+
 def test_phone_touch_takes_a_peg_out(browser, site_url):
     """A phone-sized page with a touch screen: a tap on a peg (pointer
     events from touch) takes it out."""
