@@ -86,6 +86,32 @@ def test_wide_proves_the_english_centre_game():
     assert got.cost == 18 and len(got.moves) == 18 and puzzle.is_goal(got.states[-1])
 
 
+def test_a_layer_merged_chunk_by_chunk_gives_the_same_table(monkeypatch):
+    """A big layer's chunks are merged as they come (their repeats dropped:
+    the French layers were held once per parent reaching a position).  With
+    tiny chunks, merged as soon as there are two, the Triangle 21 table is
+    meet's again, every solution replaying (a merge that lost a position
+    would change a minimum or break a path); and there were more merges
+    than the one that ends each layer."""
+    from puzzlelab.families.pegs import wide
+    real = wide._merged
+    counts = {}
+    monkeypatch.setattr(wide, "CHUNK", 16)
+    for merge_min in (1 << 40, 1):
+        merges = counts[merge_min] = []
+
+        def counted(arrays, merges=merges):
+            merges.append(len(arrays))
+            return real(arrays)
+        monkeypatch.setattr(wide, "MERGE_MIN", merge_min)
+        monkeypatch.setattr(wide, "_merged", counted)
+        test_the_wide_engine_gives_the_tables_meet_proved("triangle21_minima.json",
+                                                          "pegs:triangle21")
+    at_the_end = sum(n > 1 for n in counts[1 << 40])
+    as_they_come = sum(n > 1 for n in counts[1])
+    assert as_they_come > at_the_end + 20, counts
+
+
 def test_wide_stops_at_its_budget_with_a_true_lower_bound():
     """A budget too small ends in SearchLimit carrying what the rounds
     proved, which never passes the minimum; an impossible problem ends in

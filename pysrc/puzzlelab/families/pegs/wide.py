@@ -38,6 +38,10 @@ from .meet import backward_path, forward_path
 from .merson import MoveBound
 
 CHUNK = 1 << 20            # parents expanded in one vectorised pass
+MERGE_MIN = 1 << 24        # a layer's kept chunks are merged (their repeats dropped)
+                           # once those not merged yet hold this many and as many as
+                           # the merged part: a big layer is held about once, not
+                           # once per parent that reaches a position
 _LITTLE = np is None or np.little_endian
 
 
@@ -165,6 +169,24 @@ def _unique(xs):
     return xs
 
 
+def _merged(arrays):
+    """The sorted union of ``arrays``, each sorted without repeats (a list,
+    emptied: its arrays are dropped as soon as they are copied), in about
+    twice their size at the most: one copy, sorted in place, then its
+    repeats dropped."""
+    if len(arrays) == 1:
+        return arrays.pop()
+    xs = np.concatenate(arrays)
+    arrays.clear()
+    xs.sort()
+    if len(xs) > 1:
+        keep = np.empty(len(xs), dtype=bool)
+        keep[0] = True
+        np.not_equal(xs[1:], xs[:-1], out=keep[1:])
+        xs = xs[keep]
+    return xs
+
+
 def _member(layer, xs):
     """Which of ``xs`` the sorted array ``layer`` holds."""
     if not len(layer):
@@ -249,14 +271,24 @@ def _round(puzzle, kern, moves, canon, bound, origin, roots, limit, max_bytes, f
                 ok = d + bound(kids, forward) <= limit
                 cut += len(kids) - int(ok.sum())
                 kept.append(kids[ok])
+                del kids, ok
                 size = held + sum(len(x) for x in kept)
                 figures["peak"] = max(figures["peak"], size)
-                if max_bytes is not None and 8 * (held + 3 * (size - held)) > max_bytes:
+                # merging the layer's chunks holds them and their copy for
+                # a moment: twice what they hold
+                if max_bytes is not None and 8 * (held + 2 * (size - held)) > max_bytes:
                     raise SearchLimit(
                         f"Search stopped at the memory budget: {size:,} positions held "
                         f"({8 * size / 2**20:,.0f} MB as arrays) in {clock.elapsed():.1f} s.",
                         stats=stats(clock, figures["expanded"], figures["generated"], size),
                         lower_bound=max(proven, min(span + 1, limit + 1)))
+                head, tail = len(kept[0]), size - held - len(kept[0])
+                # merged once the chunks after the first hold as much as it
+                # (or sooner, near the budget: a merge gives back at most them)
+                close = max_bytes is not None and \
+                    8 * (held + 2 * (size - held + len(kept[-1]))) > max_bytes
+                if len(kept) > 1 and tail >= max(MERGE_MIN, head // 8 if close else head):
+                    kept = [_merged(kept)]
             if clock.due():
                 yield progress(clock, lower_bound=max(proven, min(span + 1, limit + 1)),
                                limit=limit,
@@ -264,7 +296,7 @@ def _round(puzzle, kern, moves, canon, bound, origin, roots, limit, max_bytes, f
                                expanded=figures["expanded"])
         if probe:
             return None
-        new = _unique(np.concatenate(kept)) if kept else np.empty(0, dtype=u64)
+        new = _merged(kept) if kept else np.empty(0, dtype=u64)
         if not len(new):
             if not cut:
                 raise NoSolution("No solution: the goal cannot be reached.",
