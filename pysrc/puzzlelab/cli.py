@@ -313,8 +313,8 @@ def main(argv=None):
                          "start-finish); runs given the same --out file share it")
     mp.add_argument("--engine", default=None, choices=("meet", "wide"),
                     help="meet (the default: pure Python, as in the page) or wide (the "
-                         "same proof on numpy arrays, about ten times faster in a tenth "
-                         "of the memory on big boards; needs numpy)")
+                         "same proof on numpy arrays: on the French board about four times "
+                         "faster in half the memory, 8 bytes a position; needs numpy)")
     mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
                     help="with stderr not a terminal (a run logged to a file), a progress "
                          "line at most every SECONDS (default 60)")
