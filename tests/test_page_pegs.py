@@ -124,9 +124,10 @@ def test_triangle_on_the_triangular_lattice(page, site_url, watch):
 def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, site_url, watch):
     """The French 37 presets show the board's stored minimum-move table
     (describe's minima): one row per start and finish up to symmetry, the
-    problem on the board marked, proven minima and the ranges of the
-    others; a row's link opens that problem.  The English board shows its
-    own; a board without a stored table shows none."""
+    problem on the board marked, every entry a proven minimum (the last,
+    d3 -> a5, needs 21); a row's link opens that problem.  The English
+    board shows its own; a board without a stored table shows none.  (An
+    entry not proven shows a range: checked below, no stored table has one.)"""
     open_app(page, site_url, "pegs:french-d2-d6")
     table = page.get_by_test_id("pegs-minima")
     expect(table).to_be_visible()
@@ -137,13 +138,13 @@ def test_the_french_board_shows_its_minimum_move_table_and_opens_an_entry(page, 
     expect(here).to_have_count(1)
     expect(here.locator("td").nth(0)).to_have_text("d2 → d6")
     expect(here.locator("td").nth(1)).to_have_text("20")
-    assert "proven" in here.locator("td").nth(1).get_attribute("title")
+    assert here.locator("td").nth(1).get_attribute("title") == "proven minimum"
     c1e4 = rows.filter(has_text="c1 → e4")
     expect(c1e4.locator("td").nth(1)).to_have_text("20")
-    # an entry not proven yet shows the range known (lower bound–a known solution)
     d3a5 = rows.filter(has_text="d3 → a5")
-    assert re.fullmatch(r"\d\d–\d\d", d3a5.locator("td").nth(1).text_content())
-    assert "not proven yet" in d3a5.locator("td").nth(1).get_attribute("title")
+    expect(d3a5.locator("td").nth(1)).to_have_text("21")
+    assert d3a5.locator("td").nth(1).get_attribute("title") == "proven minimum"
+    expect(table).to_contain_text("Every entry is proven (10)")
     c1e4.locator("a").click()
     expect(page.get_by_test_id("position-code")).to_contain_text("pegs:sq4:__.oo__/")
     expect(table.locator("tr.here td").nth(0)).to_have_text("c1 → e4")

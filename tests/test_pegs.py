@@ -1418,6 +1418,35 @@ def test_stored_minimum_move_tables_replay(name, board_code, preset, known, leas
     assert api.run({"op": "describe", "code": "pegs:hoppers"})["minima"] is None
 
 
+@pytest.mark.slow
+def test_french_table_entries_against_independent_searches():
+    """A sample of the French 37 table (proved by meet and wide in hours:
+    docs/pegs.md) against searches that test time allows, none of which
+    computed it: meet, stopped at 300,000 positions, proves a lower bound
+    (17 here) that the table's minimum must not be below; beam's solution
+    (replayed to its lone peg) must not be shorter than the minimum; and the
+    entry's own solution replays in exactly its moves (the table's test
+    above)."""
+    from puzzlelab.families.pegs.meet import meet
+    from puzzlelab.families.pegs.minima_stored import HERE
+    with open(os.path.join(HERE, "french37_minima.json"), encoding="utf-8") as f:
+        table = {(e["start"], e["finish"]): e for e in json.load(f)["entries"]}
+    assert all(e["status"] == "proven" for e in table.values())
+    for pair in [("d2", "a3"), ("d2", "d6"), ("d3", "a5")]:
+        e = table[pair]
+        puzzle = codes.parse(e["code"])
+        with pytest.raises(SearchLimit) as stop:
+            drain(meet(puzzle, max_states=300_000))
+        proven = stop.value.details["lower_bound"]
+        assert 17 <= proven <= e["moves"], (pair, proven)
+        if pair[0] == "d2":         # (beam takes about 10 s from d3, under 1 s from d2)
+            found = drain(pegs_beam.beam(puzzle, max_states=2_000_000))
+            state = puzzle.start
+            for m in found.moves:
+                state = puzzle.apply(state, m)
+            assert puzzle.is_goal(state) and found.cost == len(found.moves) >= e["moves"], pair
+
+
 def test_a_stopped_table_entry_keeps_a_known_solution():
     """An entry whose proof stops at the budget is kept with its proven
     lower bound and, from a solution found without proof, an upper bound;
