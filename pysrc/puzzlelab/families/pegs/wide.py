@@ -160,13 +160,7 @@ class _Bound:
 def _unique(xs):
     """Sorted, without repeats (by sorting: numpy's hash-based unique is
     several times slower on these arrays)."""
-    xs = np.sort(xs)
-    if len(xs) > 1:
-        keep = np.empty(len(xs), dtype=bool)
-        keep[0] = True
-        np.not_equal(xs[1:], xs[:-1], out=keep[1:])
-        xs = xs[keep]
-    return xs
+    return _distinct(np.sort(xs))
 
 
 def _merged(arrays):
@@ -179,6 +173,11 @@ def _merged(arrays):
     xs = np.concatenate(arrays)
     arrays.clear()
     xs.sort()
+    return _distinct(xs)
+
+
+def _distinct(xs):
+    """Sorted ``xs`` without its repeats."""
     if len(xs) > 1:
         keep = np.empty(len(xs), dtype=bool)
         keep[0] = True
