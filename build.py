@@ -443,6 +443,14 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address):
+        """A browser that drops a download half-way (a reload, a tab
+        closed, a test's page closed) is not the site's error: no traceback
+        for it; any other error is reported as before."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self):
         host, port = self.server_address[:2]

@@ -170,6 +170,42 @@ def test_serve_under_a_sub_path_on_port_0(page):
         assert page.url == url
 
 
+def test_a_download_the_browser_drops_prints_no_traceback(capsys):
+    """The server's console stays quiet when a browser drops a download
+    half-way (a reload; the page tests close pages mid-download): a client
+    that reads a little of the biggest file and resets the connection
+    leaves no traceback; a request that goes well is unaffected."""
+    import struct as _struct
+    sys.path.insert(0, ROOT)
+    import build
+    if not os.path.exists(os.path.join(build.SITE, "index.html")):
+        build.build()
+    server = build.make_server(0, "/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        host, port = server.server_address[:2]
+        big = max((os.path.join(d, f) for d, _, fs in os.walk(build.SITE) for f in fs),
+                  key=os.path.getsize)
+        path = "/" + os.path.relpath(big, build.SITE).replace(os.sep, "/")
+        assert os.path.getsize(big) > 8 << 20, big     # more than the socket buffers hold
+        for _ in range(3):
+            with socket.socket() as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                s.connect((host, port))
+                s.sendall(f"GET {path} HTTP/1.0\r\n\r\n".encode())
+                assert s.recv(1024).startswith(b"HTTP/1.0 200")
+                # close with a reset (linger 0), the server still sending
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _struct.pack("ii", 1, 0))
+        time.sleep(1.0)
+        status, _, body = request(f"http://{host}:{port}/index.html")
+        assert status == 200 and b"<html" in body.lower()
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ConnectionReset" not in err, err
+
+
 # -- pip install . ----------------------------------------------------------
 
 OFFLINE_BUILD_PROBE = """
