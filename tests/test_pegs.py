@@ -426,6 +426,23 @@ def test_french_vacancies_by_class():
                         "d2", "b4", "f4", "d6", "d3", "c4", "e4", "d5"}
 
 
+def test_lone_finishes_kept_by_class_agree_with_the_class_argument():
+    """Board.lone_finishes (the holes a lone peg may end on, kept per
+    position class: every search of play mode's judge asks) equals the
+    class argument worked out afresh for each position, on boards of the
+    three lattices, for random positions -- many share a class, so the
+    kept answers are read back for positions they were not made for."""
+    rng = random.Random(5)
+    for code in ("pegs:english", "pegs:french", "pegs:triangle36", "pegs:diamond41-d2",
+                 "pegs:hoppers"):
+        board = codes.parse(code).board
+        for _ in range(300):
+            p = rng.getrandbits(board.n) & board.full
+            want = tuple(h for h in range(board.n) if board.reduce(p ^ (1 << h)) == 0)
+            assert board.lone_finishes(p) == want, (code, p)
+        assert len(board._finishes) < 300, code       # the answers were kept by class
+
+
 def test_judge_remembers_dead_positions_soundly():
     """Play mode's judge keeps what one dfs proved about a goal for the next
     position of the game: along a game on the 15-hole triangle (hole 4 empty,

@@ -81,6 +81,7 @@ class Board:
         self._build_jumps()
         self._build_symmetries()
         self._class_basis = None
+        self._finishes = {}         # lone_finishes, by class
         self._tables = {}
 
     # -- jumps ----------------------------------------------------------
@@ -185,15 +186,37 @@ class Board:
     def reduce(self, vec, extra=()):
         """``vec`` reduced modulo the span of the jumps (and of the holes in
         ``extra``, each as a single vector).  Zero means same class."""
-        basis = dict(self.class_basis())
-        for hole in extra:
-            _join(basis, 1 << hole)
+        basis = self.class_basis()
+        if extra:
+            basis = dict(basis)
+            for hole in extra:
+                _join(basis, 1 << hole)
         while vec:
             top = vec.bit_length() - 1
             if top not in basis:
                 return vec
             vec ^= basis[top]
         return 0
+
+    def lone_finishes(self, p):
+        """The holes a lone peg may end on from position ``p`` by the class
+        argument (``reduce(p ^ hole) == 0``), as a tuple, kept per class
+        (a game stays in its class: play mode's judge asks for every move)."""
+        basis = self.class_basis()
+        key = 0                 # p fully reduced: the same for the whole class
+        vec = p
+        while vec:
+            top = vec.bit_length() - 1
+            if top in basis:
+                vec ^= basis[top]
+            else:
+                key |= 1 << top
+                vec ^= 1 << top
+        got = self._finishes.get(key)
+        if got is None:
+            got = self._finishes[key] = tuple(h for h in range(self.n)
+                                              if self.reduce(p ^ (1 << h)) == 0)
+        return got
 
     # -- conversions ----------------------------------------------------
     def bits(self, mask):

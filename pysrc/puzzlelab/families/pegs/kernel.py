@@ -202,18 +202,17 @@ def goal_positions(puzzle, limit=MAX_GOAL_POSITIONS):
     start = puzzle.after_first
     pegs = start.bit_count()
     if puzzle.goal_kind == "anywhere":
-        cands = [1 << h for h in range(board.n)]
-    else:
-        free = board.bits(puzzle.goal_free)
-        if len(free) > 30 or (1 << len(free)) > limit:
-            return None
-        cands = []
-        for sub in range(1 << len(free)):
-            g = puzzle.goal_peg
-            for i, h in enumerate(free):
-                if sub >> i & 1:
-                    g |= 1 << h
-            cands.append(g)
+        return [1 << h for h in board.lone_finishes(start)] if pegs else []
+    free = board.bits(puzzle.goal_free)
+    if len(free) > 30 or (1 << len(free)) > limit:
+        return None
+    cands = []
+    for sub in range(1 << len(free)):
+        g = puzzle.goal_peg
+        for i, h in enumerate(free):
+            if sub >> i & 1:
+                g |= 1 << h
+        cands.append(g)
     return [g for g in cands
             if g.bit_count() <= pegs and board.reduce(start ^ g) == 0]
 

@@ -83,8 +83,7 @@ class MoveBound:
             # one survivor, on a hole its class allows: of the one-hole
             # regions there, one may stay full; no larger region may
             start = puzzle.after_first
-            finish = sum(1 << h for h in range(board.n)
-                         if board.reduce(start ^ (1 << h)) == 0)
+            finish = sum(1 << h for h in board.lone_finishes(start))
             self.f_single = sum(m for m in single if not m & finish)
             self.f_spare = sum(m for m in single if m & finish)
             self.f_multi = tuple(multi)

@@ -32,8 +32,7 @@ def pagodas(puzzle):
     into its hole."""
     board = puzzle.board
     if puzzle.goal_kind == "anywhere":
-        goals = [(1 << h, board.holes[h]) for h in range(board.n)
-                 if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+        goals = [(1 << h, board.holes[h]) for h in board.lone_finishes(puzzle.after_first)]
     else:
         pegs = board.bits(puzzle.goal_peg)
         goals = [(puzzle.goal_peg, board.holes[pegs[0]] if pegs else None)]
@@ -389,8 +388,7 @@ def reach_limits(puzzle):
     for any symmetric image of a position."""
     board = puzzle.board
     if puzzle.goal_kind == "anywhere":
-        goals = [1 << h for h in range(board.n)
-                 if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+        goals = [1 << h for h in board.lone_finishes(puzzle.after_first)]
     else:
         goals = [puzzle.goal_peg]
     seen = set()

@@ -610,7 +610,7 @@ def check_solvable(puzzle):
                              f"classes, so no sequence of jumps joins them: "
                              f"{_class_reason(board)}.")
     else:
-        if not any(board.reduce(start ^ (1 << h)) == 0 for h in range(board.n)):
+        if not board.lone_finishes(start):
             raise Unsolvable(f"No single peg anywhere is in the start's position "
                              f"class, so it cannot finish with one peg: "
                              f"{_class_reason(board)}.")
@@ -636,5 +636,4 @@ def check_solvable(puzzle):
 def finish_holes(puzzle):
     """Holes where a lone survivor is allowed by the class argument."""
     board = puzzle.board
-    return [h for h in range(board.n)
-            if board.reduce(puzzle.after_first ^ (1 << h)) == 0]
+    return list(board.lone_finishes(puzzle.after_first))
