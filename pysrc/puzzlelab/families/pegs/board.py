@@ -214,6 +214,8 @@ class Board:
                 vec ^= 1 << top
         got = self._finishes.get(key)
         if got is None:
+            if len(self._finishes) >= 4096:     # (a board with few jumps has many classes)
+                self._finishes.clear()
             got = self._finishes[key] = tuple(h for h in range(self.n)
                                               if self.reduce(p ^ (1 << h)) == 0)
         return got
