@@ -30,6 +30,7 @@ DIVE = 50                   # ... and of the later ones' (after LIGHT_DIVES)
 NOISE = 2.0                 # random spread added to the move order after the first dive
 NOISY_SHARE = 0.64          # ... after LIGHT_DIVES only in positions with more than
                             # this share of the start's pegs
+HINT = 1.0                  # order bonus of a jump the last solution found made
 INWARD = 0.1                # weight of "the jump brings pegs nearer the target"
 
 # What a search learns about one goal -- its endgame table,
@@ -213,6 +214,15 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
     # small boards are solved at once so); the later ones all of it (the big
     # boards need it)
     weights = [w / 100 for w in inward]
+    # the jumps of the last solution found come first, ties aside: the
+    # judge's next search is of a sibling or a child of that solution's
+    # start, which the same jumps mostly still solve (a sibling that one of
+    # them commutes with is marked already, ``_commuted``; the others need a
+    # dive, and it stays near the solution)
+    hint = memo.get("hint")
+    if hint and HINT:
+        weights = [w - (HINT if j in hint else 0) for j, w in enumerate(weights)]
+        inward = [w - (HINT if j in hint else 0) for j, w in enumerate(inward)]
     rng = random.Random(seed)
     pags = pagodas(puzzle)
     # a goal that no child of the start can reach (its pagodas refuse them
@@ -340,6 +350,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
                 memo.update(table=table, pegs=table_pegs, held=held_table, grown=True)
     jumps = prefix + [board.jumps[j] for j in path]
     jumps += _finish(puzzle, kern, finish, table, alive)
+    memo["hint"] = {board.jump_index[(a, t)] for a, _b, t in jumps}
     # every position of the solution can still reach the goal; added from
     # the last up, so that each one's next is already known, even if the
     # request is interrupted here (a cancel in the page)
