@@ -228,3 +228,23 @@ def test_checked_steps_are_remembered_but_a_wrong_one_still_fails(english):
     for wrong in (game[:1] + game[2:4], [game[0], game[2], game[1], game[3]]):
         reply = api.run({"op": "moves", "code": game[4], "game": wrong})
         assert not reply["ok"] and "one legal move at a time" in reply["error"]["message"]
+
+
+def test_a_game_s_codes_are_parsed_once(english, monkeypatch):
+    """Play mode sends the whole game with every move: the API parses each
+    earlier position's code once, not again with every request (late in a
+    game that was a few milliseconds per request), and still refuses a
+    game whose steps do not lead here."""
+    game = ["pegs:english"]
+    for _ in range(6):
+        game.append(api.run({"op": "moves", "code": game[-1]})["moves"][0]["code"])
+    api.run({"op": "moves", "code": game[6], "game": game[:6]})
+    parsed = []
+    real = api._puzzle
+    monkeypatch.setattr(api, "_puzzle", lambda req: parsed.append(req["code"]) or real(req))
+    for n in (3, 5, 6):
+        reply = api.run({"op": "moves", "code": game[n], "game": game[:n]})
+        assert reply["ok"], reply
+    assert parsed == [game[3], game[5], game[6]]
+    reply = api.run({"op": "moves", "code": game[6], "game": game[:4] + game[5:6]})
+    assert not reply["ok"] and "one legal move at a time" in reply["error"]["message"]

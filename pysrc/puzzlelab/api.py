@@ -778,9 +778,9 @@ def _game(req, puzzle, options):
         raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
                          f"position codes (the game's earlier positions, oldest first).")
     links = [_with_metric(code, options) for code in game]
-    steps = [_puzzle({"code": link})[0] for link in links] + [puzzle]
-    for link, before, after in zip(links, steps, steps[1:]):
-        target = after.encode(after.start)
+    steps = [_parsed_step(link) for link in links]
+    targets = [encoding for _p, encoding in steps[1:]] + [puzzle.encode(puzzle.start)]
+    for link, (before, _e), target in zip(links, steps, targets):
         if (link, target) in _STEPS_SEEN:
             continue
         if not any(before.encode(child) == target
@@ -790,12 +790,28 @@ def _game(req, puzzle, options):
         if len(_STEPS_SEEN) >= MAX_GAME * 4:
             _STEPS_SEEN.clear()
         _STEPS_SEEN.add((link, target))
-    return [p.start for p in steps[:-1]]
+    return [p.start for p, _e in steps]
+
+
+def _parsed_step(link):
+    """(puzzle, its position's encoding) of a game's earlier position, kept
+    (``_STEPS_PARSED``): play mode sends the whole game with every move, and
+    parsing each of its codes again was a few milliseconds per request late
+    in a game."""
+    step = _STEPS_PARSED.get(link)
+    if step is None:
+        p, _ = _puzzle({"code": link})
+        if len(_STEPS_PARSED) >= MAX_GAME * 4:
+            _STEPS_PARSED.clear()
+        step = _STEPS_PARSED[link] = (p, p.encode(p.start))
+    return step
 
 
 # (code, the next position's encoding) of steps _game has checked: play mode
-# sends the whole game with every move, so each step is checked once
+# sends the whole game with every move, so each step is checked once; and
+# the codes parsed
 _STEPS_SEEN = set()
+_STEPS_PARSED = {}
 
 
 def _judge_ahead(entries, options, budget, earlier):
