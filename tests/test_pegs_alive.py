@@ -232,9 +232,8 @@ def test_checked_steps_are_remembered_but_a_wrong_one_still_fails(english):
 
 def test_a_game_s_codes_are_parsed_once(english, monkeypatch):
     """Play mode sends the whole game with every move: the API parses each
-    earlier position's code once, not again with every request (late in a
-    game that was a few milliseconds per request), and still refuses a
-    game whose steps do not lead here."""
+    earlier position's code once, not again with every request, and still
+    refuses a game whose steps do not lead here."""
     game = ["pegs:english"]
     for _ in range(6):
         game.append(api.run({"op": "moves", "code": game[-1]})["moves"][0]["code"])
