@@ -313,7 +313,7 @@ def test_never_lose_on_triangle_28_reads_its_dead_positions(page, site_url, watc
     expect(move("19-8")).to_have_class(re.compile(r"\blosing\b"))
     for text in ("14-12", "18-16", "23-12", "24-11", "25-12"):
         expect(move(text)).to_have_attribute("title", WINNABLE)
-    fetched = [r for r in watch.requests if r.endswith("/tables/pegs-triangle28-dead14.bin")]
+    fetched = [r for r in watch.requests if r.endswith("/tables/pegs-triangle28-dead12-v2.bin")]
     assert len(fetched) == 1, fetched
 
 

@@ -1,6 +1,6 @@
 """Triangle 28's table of dead positions near the start
 (families/pegs/deadends.py), which play mode's "never lose" marks read
-while a game from the preset start keeps 14 pegs or more: its form (least
+while a game from the preset start keeps 12 pegs or more: its form (least
 images, sorted, closed under moves: a dead position's children are dead),
 positions checked by search both ways along random games from the start
 and from an image of it, the marks through the API against the judge's own
@@ -45,7 +45,7 @@ def test_the_table_is_least_images_and_closed_under_moves(table, tri):
             for p in sample:
                 for _jump, child in tri.jump_successors(p):
                     assert deadends.dead(child) is True, (p, child)
-    assert 500_000 < total < 1_000_000
+    assert 2_000_000 < total < 2_400_000
     assert not table[deadends.TOP] and not table[deadends.TOP - 1]
 
 
@@ -145,9 +145,9 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, tri, monkeypat
 
 
 def test_where_the_table_must_not_answer(table, tri):
-    """Another start (hole 1 empty), a position of 14 pegs or fewer, a
+    """Another start (hole 1 empty), a position of ``LOW`` pegs or fewer, a
     position with no game that began at the start, another goal: no
-    table; a position below 14 pegs: not settled (None)."""
+    table; a position below ``LOW`` pegs: not settled (None)."""
     other = codes.parse("pegs:triangle28-1", {})
     assert pegs.judge_table(other, []) is None
     assert pegs.judge_table(codes.parse("pegs:triangle28-3-complement", {}), []) is None
@@ -160,4 +160,88 @@ def test_where_the_table_must_not_answer(table, tri):
     assert pegs.judge_table(mid, game[:4]) is not None
     assert pegs.tables_needed(tri, None, "judge") == [deadends.NAME]
     assert pegs.tables_needed(tri, None, "meet") == []
-    assert deadends.winnable(game[-1] & (game[-1] - 1)) is None     # 16 pegs: not held
+    assert deadends.winnable(game[-1] & (game[-1] - 1)) is None     # LOW - 1 pegs: not held
+
+
+def test_both_layer_formats_read_back_what_was_written():
+    """``alive.encode_layers`` writes a layer as differences (the English
+    table) or byte plane by byte plane (this table: unpacked without a loop
+    over its positions); either reads back the same sorted positions, and a
+    layer cut short is refused, not misread."""
+    from puzzlelab.families.pegs.alive import Layers, encode_layers
+    rng = random.Random(4)
+    layers = {k: {rng.getrandbits(31) for _ in range(rng.randint(0, 3000))} for k in range(5, 12)}
+    layers[8] = set()
+    layers[9].add(2 ** 32 - 1)
+    for planes in (0, 4, 8):
+        data = encode_layers(layers, b"TEST\n", 11, 5, planes=planes)
+        back = Layers(data, b"TEST\n", 11, 5, planes=planes)
+        assert {k: list(back[k]) for k in back} == {k: sorted(v) for k, v in layers.items()}
+        short = bytearray(data)
+        at = len(b"TEST\n")            # the top layer's header claims one position more
+        count = int.from_bytes(short[at:at + 4], "little")
+        short[at:at + 4] = (count + 1).to_bytes(4, "little")
+        with pytest.raises(ValueError):
+            Layers(bytes(short), b"TEST\n", 11, 5, planes=planes)[11]
+    layers[9].add(2 ** 32)
+    with pytest.raises(ValueError, match="does not fit in 4 bytes"):
+        encode_layers(layers, b"TEST\n", 11, 5, planes=4)
+
+
+def test_a_sibling_past_the_table_s_limits_keeps_what_was_proved(tri):
+    """Late in a Triangle 28 game the dfs's endgame table is built under the
+    pagoda limits of the first move searched; a sibling beyond them gets a
+    new table under limits that admit both (``_looser``), and the positions
+    already proved dead or alive stay.  A first table late in a game
+    (``LATE_PEGS`` pegs or fewer) holds at most ``LATE_TABLE`` positions."""
+    from puzzlelab.families.pegs.pagodas import reach_bound
+    rebuilt = late = 0
+    for seed in range(1, 12):
+        game = _random_game(tri, tri.start, random.Random(seed), 11)
+        for p in game[-4:]:
+            pegs_dfs.forget()
+            kids = [codes.parse(tri.encode(c), {}) for _j, c in tri.jump_successors(p)]
+            seen = []
+            for kid in kids:
+                memo = next(iter(pegs_dfs._MEMORY.values()), None)
+                before = None if memo is None else (memo["limits"], set(memo["dead"]),
+                                                    set(memo["alive"]))
+                try:
+                    run_method(kid, "dfs")
+                except NoSolution:
+                    pass
+                (memo,) = pegs_dfs._MEMORY.values()
+                seen.append(kid.start)
+                assert all(reach_bound(tri.board, w, s) <= bound
+                           for w, _t, bound in memo["limits"] for s in seen[-1:])
+                if before is not None and memo["limits"] is not before[0]:
+                    rebuilt += 1
+                    assert before[1] <= memo["dead"] and before[2] <= memo["alive"]
+                    assert all(reach_bound(tri.board, w, s) <= bound
+                               for w, _t, bound in memo["limits"] for s in seen[-2:])
+                if before is None and kid.start.bit_count() <= pegs_dfs.LATE_PEGS:
+                    assert memo["held"] <= pegs_dfs.LATE_TABLE
+                    late += 1
+    assert rebuilt >= 3 and late >= 3, (rebuilt, late)
+    assert pegs_dfs.LATE_TABLE < pegs_dfs.FIRST_TABLE
+
+
+def test_the_table_s_game_unpacks_layers_ahead_and_warms_the_search(tri, monkeypatch):
+    """Along a game from the start, each position's marks unpack the layer
+    ``AHEAD`` pegs below (so no single position pays for a big one and its
+    searches both), and from ``WARM`` pegs the search's set-up is made
+    once."""
+    layers = deadends._table()
+    for k in list(dict.keys(layers)):
+        dict.__delitem__(layers, k)
+    monkeypatch.setitem(deadends._state, "warm", False)
+    warmed = []
+    monkeypatch.setattr(pegs_dfs, "warm", lambda puzzle: warmed.append(puzzle.start))
+    game = _random_game(tri, tri.start, random.Random(6), deadends.LOW + 1)
+    codes_ = [tri.encode(p) for p in game]
+    for n, code in enumerate(codes_):
+        api.run({"op": "moves", "code": code, "judge": True, "game": codes_[:n]})
+        k = game[n].bit_count()
+        if k - deadends.AHEAD >= deadends.LOW:
+            assert dict.__contains__(layers, k - deadends.AHEAD), k
+    assert len(warmed) == 1 and warmed[0].bit_count() <= deadends.WARM

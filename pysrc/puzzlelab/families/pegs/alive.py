@@ -33,6 +33,7 @@ import bisect
 import itertools
 import os
 import struct
+import sys
 import zlib
 from array import array
 
@@ -122,20 +123,37 @@ def decode(data):
     return Layers(data, MAGIC, PEGS - 1, HALF)
 
 
-def encode_layers(layers, magic, top, low):
+def encode_layers(layers, magic, top, low, planes=0):
     """{pegs: set of positions} for ``low``..``top`` pegs -> bytes: ``magic``,
     then from ``top`` down to ``low`` pegs the layer's count and compressed
-    length (4 bytes each), then its sorted positions as differences (8
-    bytes each, the first from 0), zlib-compressed.  (This table's format,
-    and deadends.py's.)"""
+    length (4 bytes each), then its sorted positions zlib-compressed: as
+    differences (8 bytes each, the first from 0; this table's format), or
+    with ``planes`` (4 or 8: bytes per position) as the positions
+    themselves, byte plane by byte plane (every position's lowest byte,
+    then every second byte, ...: deadends.py's format, which unpacks
+    without a Python loop over the positions, and compresses as well)."""
     out = [magic]
     for k in range(top, low - 1, -1):
         layer = sorted(layers.get(k, ()))
-        packed = zlib.compress(
-            array("Q", [b - a for a, b in zip([0] + layer, layer)]).tobytes(), 9)
+        if planes:
+            if layer and layer[-1] >> (8 * planes):
+                raise ValueError(f"a position does not fit in {planes} bytes")
+            raw = array("Q", layer)
+            if sys.byteorder != "little":
+                raw.byteswap()
+            raw = raw.tobytes()
+            body = b"".join(raw[i::8] for i in range(planes))
+        else:
+            body = array("Q", [b - a for a, b in zip([0] + layer, layer)]).tobytes()
+        packed = zlib.compress(body, 9)
         out.append(struct.pack("<II", len(layer), len(packed)))
         out.append(packed)
     return b"".join(out)
+
+
+# array type codes by bytes per position (``planes``)
+_TYPECODES = {code: array(code).itemsize for code in "IQ"}
+_TYPECODE = {size: code for code, size in _TYPECODES.items()}
 
 
 class Layers(dict):
@@ -144,8 +162,11 @@ class Layers(dict):
     once costs 0.13 s in the browser, most of it on the biggest layers,
     which the early game does not ask for)."""
 
-    def __init__(self, data, magic, top, low):
+    def __init__(self, data, magic, top, low, planes=0):
         super().__init__()
+        self.planes = planes
+        if planes and planes not in _TYPECODE:
+            raise ValueError(f"no array type of {planes} bytes here")
         if not data.startswith(magic):
             raise ValueError("not a table of positions by peg count")
         self.spans = {}
@@ -163,11 +184,23 @@ class Layers(dict):
 
     def __missing__(self, k):
         n, lo, hi = self.spans[k]
-        diffs = array("Q")
-        diffs.frombytes(zlib.decompress(self.data[lo:hi]))
-        if len(diffs) != n:
+        width = self.planes or 8
+        body = zlib.decompress(self.data[lo:hi])
+        if len(body) != width * n:
             raise ValueError("a layer of the table of positions is damaged")
-        layer = self[k] = array("Q", itertools.accumulate(diffs))
+        if self.planes:
+            raw = bytearray(width * n)
+            for i in range(width):
+                raw[i::width] = body[i * n:(i + 1) * n]
+            layer = array(_TYPECODE[width])
+            layer.frombytes(raw)
+            if sys.byteorder != "little":
+                layer.byteswap()
+        else:
+            diffs = array("Q")
+            diffs.frombytes(body)
+            layer = array("Q", itertools.accumulate(diffs))
+        self[k] = layer
         return layer
 
     def __len__(self):

@@ -8,6 +8,7 @@ beam.py, kernel.py, pagodas.py.
 
 import random
 
+from ...errors import PuzzleError
 from ...search.common import (Checkpoint, SearchResult, no_solution,
                               ticking, DEFAULT_MAX_STATES)
 from . import alive as live_table
@@ -22,6 +23,9 @@ FIRST_TABLE = 30_000        # positions in the first endgame table of dfs
 TABLE_BUDGET = 300_000      # ... and in the one it builds when dives keep failing
 LIMITED_TABLE = 100_000     # ... when pagoda limits prune the table (a deeper one costs
                             # more to build than it saves the dives: Diamond 41, d2 empty)
+LATE_PEGS = 13              # a search from this many pegs or fewer (late in a game,
+LATE_TABLE = 3_000          # where its searches are short) builds a first table of this
+                            # many positions at most: building it was most of their time
 TABLE_SHARE = 4             # ... each at most this share of the memory budget
 GROW_TABLE_AFTER = 30       # dives before the bigger table is built
 LIGHT_DIVES = 10            # dives before the inward term weighs in full
@@ -176,12 +180,6 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
            puzzle.goal_empty, puzzle.goal_free, tuple(kern.ks),
            None if roots is None else tuple(roots))
     memo = _MEMORY.get(key)
-    # a table built under the pagoda limits of one start serves another
-    # start only if that one's limits are within them (a later position of
-    # the same game always is)
-    if memo is not None and not all(reach_bound(board, w, origin) <= bound
-                                    for w, _t, bound in memo["limits"]):
-        memo = None
     if memo is not None and (memo["held"] + len(memo["dead"]) + len(memo["alive"])
                              > cp.max_states // 2):
         # over half the budget: the dead positions (the bulk) go; the table
@@ -189,16 +187,32 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         memo["dead"] = set()
         if memo["held"] + len(memo["alive"]) > cp.max_states // 4:
             memo = None
+    # a table built under the pagoda limits of one start serves another
+    # start only if that one's limits are within them (a later position of
+    # the same game always is; a sibling, which the judge asks about next,
+    # may not be): then a new table is built under limits that admit both
+    # (``_looser``), and what the searches proved dead or alive stays (a
+    # fact about the position, whatever the start)
+    kept = None
+    if memo is not None and not all(reach_bound(board, w, origin) <= bound
+                                    for w, _t, bound in memo["limits"]):
+        kept, memo = memo, None
     if memo is None:
         _MEMORY.clear()
         limits = reach_limits(puzzle)
+        if kept is not None:
+            limits = _looser(kept["limits"], limits)
+        budget = min(FIRST_TABLE, cp.max_states // TABLE_SHARE)
+        if origin.bit_count() <= LATE_PEGS:
+            budget = min(budget, LATE_TABLE)
         table, table_pegs = yield from ticking(
-            endgame_builder(puzzle, kern, min(FIRST_TABLE, cp.max_states // TABLE_SHARE),
-                            limits),
+            endgame_builder(puzzle, kern, budget, limits),
             cp.clock, phase="endgame table")
         memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
                                "held": len(table) if table is not None else 0,
                                "dead": set(), "alive": set(), "limits": limits}
+        if kept is not None:
+            memo.update(dead=kept["dead"], alive=kept["alive"], hint=kept.get("hint"))
     table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
     target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
@@ -408,6 +422,15 @@ def _result(puzzle, cp, jumps, expanded, generated, held):
                         {"jumps": len(jumps)})
 
 
+def _looser(old, new):
+    """Pagoda limits (``reach_limits``) that admit the starts of both
+    ``old`` and ``new``: the pagodas they share, each with the larger
+    bound (a start that passes one passes this)."""
+    bounds = {tuple(w): bound for w, _t, bound in old}
+    return [(w, tables, max(bound, bounds[tuple(w)]))
+            for w, tables, bound in new if tuple(w) in bounds]
+
+
 def _kernel(puzzle):
     """The search's Kernel and isolated-peg counter, kept per board shape
     and goal (their tables cost more than a short search)."""
@@ -444,6 +467,20 @@ def _finish(puzzle, kern, finish, table, alive):
         q = nxt
     alive.add(canon(q))
     return jumps
+
+
+def warm(puzzle):
+    """Make what a search of ``puzzle``'s goal sets up once per board and
+    goal -- its Kernel and isolated-peg counter, the pagodas' tables, the
+    lone-survivor refusal of ``check_solvable`` -- without searching (play
+    mode's table of Triangle 28 asks it before its game leaves the table)."""
+    from .puzzle import check_solvable
+    _kernel(puzzle)
+    pagodas(puzzle)
+    try:
+        check_solvable(puzzle)
+    except PuzzleError:
+        pass
 
 
 def forget():
