@@ -14,7 +14,7 @@
     beam.py     a short solution on boards too big for meet
     pagodas.py  pagoda functions (hopeless positions)
     alive.py    the English centre game's live positions (marks, meet, dfs)
-    deadends.py Triangle 28's dead positions of 14 pegs or more (marks)
+    deadends.py Triangle 28's dead positions of 12 pegs or more (marks)
     editor.py   the editor's actions
 """
 
