@@ -151,13 +151,13 @@ def encode_layers(layers, magic, top, low, planes=0):
     return b"".join(out)
 
 
-# array type codes by bytes per position (``planes``)
-_TYPECODES = {code: array(code).itemsize for code in "IQ"}
-_TYPECODE = {size: code for code, size in _TYPECODES.items()}
+# array type code by bytes per position (``planes``)
+_TYPECODE = {array(code).itemsize: code for code in "IQ"}
 
 
 class Layers(dict):
-    """{pegs: array('Q') of sorted positions} from ``encode_layers``' bytes,
+    """{pegs: array of sorted positions ('Q'; with ``planes`` 4, 'I')} from
+    ``encode_layers``' bytes,
     each layer unpacked when first asked for (the whole English table at
     once costs 0.13 s in the browser, most of it on the biggest layers,
     which the early game does not ask for)."""

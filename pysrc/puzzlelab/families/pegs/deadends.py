@@ -47,6 +47,8 @@ MAGIC = b"PZLDEAD2\n"
 TOP = 27                # the start's pegs
 NAME = f"pegs-triangle28-dead{LOW}-v2.bin"  # (v2: MAGIC's format; a new LOW or format is a
                                             # new file, not a stale cache)
+AHEAD = 3               # the layer this many pegs below a position is unpacked with its marks
+WARM = LOW + 6          # from this many pegs down, the search's set-up is made once
 ABOUT = f"Triangle 28 (hole 3 empty): the dead positions of {LOW} pegs or more (play mode's marks)"
 PRESET = "triangle28"
 
@@ -115,7 +117,7 @@ def encode(dead):
 
 
 def decode(data):
-    """bytes -> {pegs: array('Q') of sorted least images}, each layer
+    """bytes -> {pegs: array('I') of sorted least images}, each layer
     unpacked when first asked for (the opening asks for the top ones)."""
     return Layers(data, MAGIC, TOP, LOW, planes=4)
 
@@ -168,10 +170,6 @@ def judge_table(puzzle, earlier=()):
         return None
     _ahead(puzzle)
     return winnable
-
-
-AHEAD = 3               # the layer this many pegs below a position is unpacked with its marks
-WARM = LOW + 6          # from this many pegs down, the search's set-up is made once
 
 
 def _ahead(puzzle):
