@@ -8,7 +8,9 @@
     bfs.py      the fast breadth-first search (optimal, counts)
     astar.py    the fast A* (the same expansion table)
     pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
+    fogleman.py Rush Hour boards in Fogleman's form -> codes
     reachable.py  the whole reachable set (the analyze op)
+    rush.py     the one-way engine (every block one-way: Rush Hour)
     editor.py   the editor's actions
 
 The method table: the fast BFS and A*, and the other generic searches with their results
@@ -18,13 +20,22 @@ relabelled so each block keeps its letter along the solution.
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
-from . import (astar as _astar, bfs as _bfs, editor as _edit, pattern as _pattern,
-               reachable as _reachable)
+from . import (astar as _astar, bfs as _bfs, editor as _edit, fogleman as _fogleman,
+               pattern as _pattern, reachable as _reachable, rush as _rush)
 from .model import FAMILY, METRICS, Move, format_path
 from .presets import NAMED, PRESETS
 from .puzzle import BOUNDS, Blocks, expand_preset, parse
 
 ACTIONS = _edit.ACTIONS
+
+
+def import_code(kind, text):
+    """Fogleman's Rush Hour boards: ``rush:`` + 36 (or 49) characters, or
+    the bare board (or a line of his database) pasted alone."""
+    if kind is None:
+        board = _fogleman.looks_like(text)
+        return None if board is None else _fogleman.to_code(board)
+    return _fogleman.to_code(text)
 
 
 def check_solvable(puzzle):
@@ -47,7 +58,7 @@ def labelled(fn):
 
 
 def methods(puzzle):
-    own = {"bfs": _bfs.bfs, "astar": _astar.astar}
+    own = {"bfs": _rush.bfs if _rush.applies(puzzle) else _bfs.bfs, "astar": _astar.astar}
     out = []
     for m in generic_methods(puzzle, list(puzzle.heuristics), "pattern"):
         m = m.but(run=own.get(m.name) or labelled(m.run))
@@ -89,12 +100,14 @@ judge_method = auto_method
 def explore(puzzle, root, step, max_states, max_bytes):
     """The fast explorer from ``root`` (moves are reversible: ``step`` is
     the puzzle's own)."""
-    return _reachable.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
+    engine = _rush if _rush.applies(puzzle) else _reachable
+    return engine.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
 
 
 def group(puzzle, max_states, max_bytes):
     """The start's group by distance to its goals (reachable.group)."""
-    return _reachable.group(puzzle, max_states=max_states, max_bytes=max_bytes)
+    engine = _rush if _rush.applies(puzzle) else _reachable
+    return engine.group(puzzle, max_states=max_states, max_bytes=max_bytes)
 
 
 def legal_moves(puzzle):
@@ -111,6 +124,6 @@ def edit(puzzle, action, args):
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
-           "format_path", "parse", "expand_preset", "check_solvable", "methods",
+           "format_path", "parse", "expand_preset", "import_code", "check_solvable", "methods",
            "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
            "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]
