@@ -993,11 +993,12 @@ def presets(req=None):
         _check_fields(req, "presets")
     out = []
     for name in FAMILIES:
-        for label, code in family_module(name).PRESETS:
+        for preset in family_module(name).PRESETS:
             # ``position``: the code describe gives (a named preset's full
-            # code), so the page can tell which preset is on the board
-            out.append({"family": name, "label": label, "code": code,
-                        "position": codes.parse(code).code()})
+            # code), so the page can tell which preset is on the board;
+            # ``known``: the proven optimum per counting rule
+            out.append({"family": name, **preset.to_json(),
+                        "position": codes.parse(preset.code).code()})
     return {"ok": True, "op": "presets", "presets": out}
 
 

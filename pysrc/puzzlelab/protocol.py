@@ -14,7 +14,7 @@ canonical where pieces are interchangeable.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List,
+from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List, Mapping,
                     Optional, Protocol, Sequence, Tuple)
 
 
@@ -75,7 +75,8 @@ class Family(Protocol):
 
     FAMILY                       the code prefix (``tiles``)
     METRICS                      counting rules, the default first
-    PRESETS                      [(label, code)] for the page's menu
+    PRESETS                      [Preset] for the page's menu: one record
+                                 per named position, with its known answers
     ACTIONS                      {editor action: (argument names, ...)}
     TABLES                       {table file name: about}; built by
                                  :func:`build_table`, fetched by the worker
@@ -83,7 +84,7 @@ class Family(Protocol):
 
     FAMILY: str
     METRICS: Sequence[str]
-    PRESETS: Sequence[Tuple[str, str]]
+    PRESETS: Sequence["Preset"]
     ACTIONS: Dict[str, Tuple[str, ...]]
     TABLES: Dict[str, str]
 
@@ -242,6 +243,69 @@ class Offer:
                 "moves": list(self.moves) if self.moves else None,
                 "pieces": list(self.pieces) if self.pieces else None,
                 "why": self.why}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One named position of a family, declared once (Tatham's presets as
+    data): the preset menu's label, the CPython tests, the page tests and the
+    benchmarks all read it, so adding a preset is one record and no test
+    edit (tests/test_presets.py goes through every family's ``PRESETS``).
+
+    code       what the menu loads and a link carries: a full code, or a
+               preset name the family expands (``pegs:english``)
+    title      the menu's words, before the answer
+    known      counting rule -> the proven optimum in that count (moves,
+               steps, jumps ... as the rule counts); a rule left out has no
+               figure anyone proved.  Each is checked: solved to a proof
+               (tests/test_presets.py), or against a stored table
+    impossible the position has no solution (proven: an instant argument
+               or an exhausted search); ``known`` is then empty
+    prove      the page proves every ``known`` count of it at its default
+               settings (Auto, default budget): the page test does it
+    heavy      its proof takes seconds, not a fraction of one: the default
+               CPython run leaves it to the slow-marked run
+    note       said after the answer in the label ("the proof takes about a
+               minute")
+    name       the short name a code can use (``blocks:hakoiri``), if any
+    group      the menu's section ("Rush Hour cards"), if any
+    facts      other figures the tests and benchmarks check (the group's
+               size, solution counts, a source's cluster size ...), by name
+    units      counting rule -> the word the label says its count in
+               ("moves"); a rule without a word is not in the label
+    """
+
+    code: str
+    title: str
+    known: Mapping[str, int] = field(default_factory=dict)
+    impossible: bool = False
+    prove: bool = True
+    heavy: bool = False
+    note: str = ""
+    name: str = ""
+    group: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    units: Mapping[str, Optional[str]] = field(default_factory=dict, repr=False,
+                                               compare=False)
+
+    @property
+    def label(self):
+        """The menu's text: the title, then the known answers in the
+        family's words and the note, in brackets."""
+        if self.impossible:
+            said, join = ["impossible"], ": "
+        else:
+            said = [f"{n} {self.units[rule]}" for rule, n in self.known.items()
+                    if self.units.get(rule)]
+            join = "; "
+        text = ", ".join(said)
+        if self.note:
+            text = f"{text}{join}{self.note}" if text else self.note
+        return f"{self.title} ({text})" if text else self.title
+
+    def to_json(self):
+        return {"code": self.code, "label": self.label, "known": dict(self.known),
+                "impossible": self.impossible, "group": self.group}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 
     model.py    constants, the move record, row parsing (a leaf)
     puzzle.py   the puzzle: blocks, canonical states, goals, moves, codes
+    presets.py  the preset records (protocol.Preset)
     expand.py   the expansion table the fast engines share
     bfs.py      the fast breadth-first search (optimal, counts)
     astar.py    the fast A* (the same expansion table)
@@ -21,7 +22,8 @@ from ..common import TABLES, build_table, judge_table, minima, tables_needed
 from . import (astar as _astar, bfs as _bfs, editor as _edit, generate as _generate,
                pattern as _pattern, reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
-from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
+from .presets import NAMED, PRESETS
+from .puzzle import BOUNDS, Blocks, expand_preset, parse
 
 ACTIONS = _edit.ACTIONS
 

@@ -19,7 +19,7 @@ and the fast solver.
 from math import factorial
 
 from ...errors import BadRequest, SearchLimit
-from ...protocol import Bound, Method
+from ...protocol import Bound, Method, Preset
 from ..common import group, judge_table, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import Clock, ticking
@@ -32,14 +32,19 @@ from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 METRICS = tuple(model.METRICS)
 ACTIONS = _edit.ACTIONS
 TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES}.items()}
-PRESETS = [
-    ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
-    ("8-puzzle: a short one", "tiles:3x3:123405786"),
-    ("15-puzzle: Korf #55 (41 moves)", "tiles:4x4:d8e39107f54ac26b:0123456789abcdef"),
-    ("15-puzzle: Korf #1 (57 moves)", "tiles:4x4:edf7bc95602148a3:0123456789abcdef"),
-    ("4x2 board, 4 columns x 2 rows: a hardest position (36 moves)", "tiles:4x2:07214365:12345670"),
-    ("24-puzzle (5x5): a 24-move scramble", "tiles:5x5:024a918d3567hefbcnikglmjo"),
-]
+# The preset menu, one record each (protocol.Preset: tests/test_presets.py
+# proves every known count; Korf's figures are in tests/data/korf100.txt)
+UNITS = {"tile": "moves", "multi": None}
+PRESETS = [Preset(code, title, known, units=UNITS) for code, title, known in (
+    ("tiles:3x3:867254301", "8-puzzle: a hardest position", {"tile": 31, "multi": 20}),
+    ("tiles:3x3:123405786", "8-puzzle: a short one", {"tile": 2, "multi": 2}),
+    ("tiles:4x4:d8e39107f54ac26b:0123456789abcdef", "15-puzzle: Korf #55", {"tile": 41}),
+    ("tiles:4x4:edf7bc95602148a3:0123456789abcdef", "15-puzzle: Korf #1", {"tile": 57}),
+    ("tiles:4x2:07214365:12345670", "4x2 board, 4 columns x 2 rows: a hardest position",
+     {"tile": 36, "multi": 23}),
+    ("tiles:5x5:024a918d3567hefbcnikglmjo", "24-puzzle (5x5): a 24-move scramble",
+     {"tile": 24}),
+)]
 
 
 def expand_preset(name):
