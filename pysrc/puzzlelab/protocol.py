@@ -185,11 +185,73 @@ class Family(Protocol):
         against ACTIONS): the new code, or {code, note} when the edit had to
         take something away (the note says what)."""
 
+    def difficulties(self, puzzle: Puzzle) -> "Offer":
+        """What "New puzzle" offers for this position (board, goal, counting
+        rule): the difficulties, an exact distance, a piece count
+        (:class:`Offer`); describe lists it as ``generate``.  A family that
+        makes no new puzzles says why (families/common.py)."""
+
+    def generate(self, puzzle: Puzzle, difficulty: Optional[str], moves: Optional[int],
+                 pieces: Optional[int], seed: int, max_states: int,
+                 max_bytes: int) -> Iterator[dict]:
+        """Generator (progress records at least every 0.5 s) returning
+        ``{"code": ..., "distance": int}``: a new start on the same board,
+        with the same goal and counting rule, whose minimum ``distance`` to
+        the goal the solver has proven, at ``difficulty`` (a name the offer
+        lists), or exactly ``moves`` from the goal, with ``pieces`` pieces
+        where the offer takes a count; optionally ``"band": [low, high]``,
+        the distances the difficulty stood for here.  The API has checked
+        the arguments against :meth:`difficulties`; ``seed`` makes it
+        repeatable.  A family that makes none refuses (families/common.py)."""
+
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
                 "expand_preset", "import_code", "check_solvable", "methods", "auto_method", "quick_method",
                 "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-                "explore", "group", "minima", "legal_moves", "edit")
+                "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One level of "New puzzle": ``name`` is what requests carry (easy,
+    medium, hard, hardest), ``label`` what the menu shows, ``help`` one line
+    on how far from the goal its starts are; ``low``..``high`` the minimum
+    distances (under the counting rule) it makes, when the family knows them
+    before it looks (None: known only once generated, the reply's ``band``;
+    ``high`` None: as far as there is)."""
+
+    name: str
+    label: str
+    help: str
+    low: Optional[int] = None
+    high: Optional[int] = None
+
+    def to_json(self):
+        return {"name": self.name, "label": self.label, "help": self.help,
+                "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What "New puzzle" offers for one position (the family's
+    ``difficulties`` hook, describe's ``generate``): the difficulties; the
+    range of an exact distance a request may ask for (``moves``: tiles'
+    "exactly N moves from solved"), and of a piece count (``pieces``), each
+    None when not offered; ``why`` says why, when nothing is offered."""
+
+    difficulties: Tuple[Difficulty, ...] = ()
+    moves: Optional[Tuple[int, int]] = None
+    pieces: Optional[Tuple[int, int]] = None
+    why: str = ""
+
+    def names(self):
+        return [d.name for d in self.difficulties]
+
+    def to_json(self):
+        return {"difficulties": [d.to_json() for d in self.difficulties],
+                "moves": list(self.moves) if self.moves else None,
+                "pieces": list(self.pieces) if self.pieces else None,
+                "why": self.why}
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@
     reachable.py  the whole reachable set (the analyze op)
     rush.py     the one-way engine (every block one-way: Rush Hour)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, drawn from the group by distance
 
 The method table: the fast BFS and A*, and the other generic searches with their results
 relabelled so each block keeps its letter along the solution.
@@ -21,7 +22,8 @@ from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
 from . import (astar as _astar, bfs as _bfs, editor as _edit, fogleman as _fogleman,
-               pattern as _pattern, reachable as _reachable, rush as _rush)
+               generate as _generate, pattern as _pattern, reachable as _reachable,
+               rush as _rush)
 from .model import FAMILY, METRICS, Move, format_path
 from .presets import NAMED, PRESETS
 from .puzzle import BOUNDS, Blocks, expand_preset, parse
@@ -123,7 +125,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start from the group, at a difficulty (generate.py); plain blocks
+    take neither an exact distance nor a piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "import_code", "check_solvable", "methods",
            "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
-           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]
+           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
+           "difficulties", "generate"]

@@ -9,6 +9,7 @@
     fsm.py      the blank walks it never plays (an automaton, a table file)
     fast.py     the fast solver for big boards (not proven optimal)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, their distances proven
 
 The method table here is the contract the page's menus follow: the generic
 searches, IDA* replaced by the specialised engine in the single-tile count,
@@ -23,7 +24,8 @@ from ..common import group, import_code, judge_table, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import built, editor as _edit, exact, fast, fsm, ida, lowerbounds as _bounds, model, pdb
+from . import (built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
+               lowerbounds as _bounds, model, pdb)
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
@@ -156,6 +158,12 @@ def tables_needed(puzzle, bound=None, method=None):
     built in the browser); the walks the IDA* kernel prunes (fsm.py)."""
     if puzzle.metric != "tile":
         return []
+    if method == "generate":
+        # a new puzzle is proven by auto's IDA*, small boards by the exact
+        # table built in memory (generate.py)
+        if puzzle.n <= _generate.TABLE_MAX_CELLS:
+            return []
+        method = "auto"
     uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
@@ -214,7 +222,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start at a difficulty (generate.py); tiles take no piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, moves, seed, max_states,
+                                          max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "import_code", "check_solvable", "methods", "auto_method",
            "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "minima", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
+           "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate",
+           "format_cells", "default_goal", "solvable"]
