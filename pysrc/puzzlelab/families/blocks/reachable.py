@@ -135,17 +135,17 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
     del number
     if len(states) > max_states:
         cp.over(len(states), expanded, generated)
-    return (yield from by_goal_distance(cp, states, nbr, ends, goals, start, keep))
+    return (yield from by_goal_distance(cp, states, nbr, ends, goals, start, keep, distances))
 
 
-def by_goal_distance(cp, states, nbr, ends, goals, start, keep=200):
+def by_goal_distance(cp, states, nbr, ends, goals, start, keep=200, distances=False):
     """Generator: the second half of a group (rush.py's too): from the
     numbered positions (``states``, position 0 the start), their
     neighbours by number (``nbr``, position i's run ending at ``ends[i]``)
     and the goals' numbers, one breadth-first search from all the goals at
     once, walking the arrays.  Returns the SearchResult ``group``
     describes (``farthest``: the hardest starts, as ``states`` holds
-    them)."""
+    them; with ``distances``, ``states`` and ``distances`` too)."""
     n = len(states)
     expanded, generated = n, len(nbr)
     extra = {"reachable": n, "goals": len(goals), "histogram": [],
