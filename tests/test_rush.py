@@ -424,3 +424,40 @@ def test_the_engine_is_the_methods_and_the_analysis():
     grp = api.run({"op": "analyze", "code": "rush:" + HARDEST, "from": "group"})
     assert grp["reachable"] == 2332 and grp["max_distance"] == 60
     assert grp["farthest"][0] == reply["code"]
+
+
+# -- a hard puzzle on demand ----------------------------------------------------------
+
+def test_make_it_hard_loads_the_farthest_position_of_the_cluster():
+    """"Make it hard" (generate, hardest, no vehicle count): the farthest
+    position of this position's cluster, proven by solving it; from a card
+    that is itself its cluster's farthest, another position as far."""
+    card = blocks.NAMED["rush3"]
+    start = codes.parse(card.code)
+    easy = start.encode(drain(rush.bfs(start)).states[5])       # 5 moves into its solution
+    reply = api.run({"op": "generate", "code": easy, "difficulty": "hardest", "seed": 1})
+    assert reply["ok"] and reply["distance"] == card.known["move"]
+    assert reply["generate"]["pieces"] == [1, 16]
+    proof = api.run({"op": "solve", "code": reply["code"]})
+    assert proof["optimal"] and proof["length"] == reply["distance"]
+    assert api.run({"op": "describe", "code": "blocks:dad"})["generate"]["pieces"] is None
+
+
+def test_new_puzzle_with_a_number_of_vehicles():
+    """"New puzzle" with 12 vehicles: a layout of exactly 12 vehicles that
+    no preset has, the farthest of its cluster, its distance proven by a
+    solve; a seed repeats it."""
+    req = {"op": "generate", "code": "rush:" + HARDEST, "difficulty": "hardest",
+           "pieces": 12, "seed": 5}
+    reply = api.run(req)
+    assert reply["ok"], reply
+    puzzle = codes.parse(reply["code"])
+    assert len(puzzle.block_letters) == 12 and rush.applies(puzzle)
+    assert reply["code"] not in {codes.parse(p.code).code() for p in blocks.PRESETS}
+    proof = api.run({"op": "solve", "code": reply["code"]})
+    assert proof["optimal"] and proof["length"] == reply["distance"] >= 15
+    grp = drain(rush.group(puzzle)).extra
+    assert grp["max_distance"] == reply["distance"]
+    assert api.run(req)["code"] == reply["code"]
+    bad = api.run(dict(req, pieces=17))
+    assert not bad["ok"] and "from 1 to 16" in bad["error"]["message"]

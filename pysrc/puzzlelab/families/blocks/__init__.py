@@ -130,9 +130,11 @@ def difficulties(puzzle):
 
 
 def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
-    """A new start from the group, at a difficulty (generate.py); plain blocks
-    take neither an exact distance nor a piece count."""
-    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+    """A new start from the group, at a difficulty (generate.py); on a Rush
+    Hour board with a number of vehicles, from a new layout's group
+    (layouts.py).  No exact distance."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes,
+                                          pieces))
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",

@@ -375,18 +375,19 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                         cp.stats(len(states), len(nbr), len(states)), extra)
 
 
-def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
+def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
+          distances=False):
     """The start's group by distance to its goals, as reachable.group
-    returns it (``farthest`` canonical states); ``extra["lanes_farthest"]``
-    holds the hardest starts in the engine's own states too (the
-    generator's)."""
+    returns it (``farthest`` canonical states; with ``distances``,
+    ``states``, canonical, and ``distances`` beside them)."""
     lanes = lanes_of(puzzle)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=lanes.start, words=GROUP_WORDS)
     states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.occ,
                                                         lanes.goal)
     result = yield from _reachable.by_goal_distance(cp, states, nbr, ends, goals, puzzle.start,
-                                                    len(states))
-    far = sorted((lanes.canonical(s), s) for s in result.extra["farthest"])[:keep]
-    result.extra["lanes_farthest"] = [s for _c, s in far]
-    result.extra["farthest"] = [c for c, _s in far]
+                                                    len(states), distances)
+    extra = result.extra
+    extra["farthest"] = sorted(lanes.canonical(s) for s in extra["farthest"])[:keep]
+    if distances:
+        extra["states"] = [lanes.canonical(s) for s in states]
     return result
