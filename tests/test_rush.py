@@ -461,3 +461,68 @@ def test_new_puzzle_with_a_number_of_vehicles():
     assert api.run(req)["code"] == reply["code"]
     bad = api.run(dict(req, pieces=17))
     assert not bad["ok"] and "from 1 to 16" in bad["error"]["message"]
+
+
+# -- the editor -------------------------------------------------------------------------
+
+def _edit(code, action, **args):
+    reply = api.run({"op": "edit", "code": code, "action": action, "args": args})
+    return reply
+
+
+def test_the_editor_builds_fogleman_s_hardest_from_an_empty_board():
+    """Cars and trucks placed by their cells (the way from their shape),
+    walls, the red car (its exit becomes the goal): the hardest position,
+    letter for letter as Fogleman writes it once renamed, in the family's
+    own code."""
+    code = "blocks:6x6:" + "/".join(["......"] * 6) + ":" + "/".join(["??????"] * 6)
+    board = [HARDEST[r * 6:(r + 1) * 6] for r in range(6)]
+    code = _edit(code, "vehicle", cells=[[2, 1], [2, 2]], red=True)["code"]
+    letters = sorted({ch for ch in HARDEST if ch not in "oxA"})
+    for letter in letters:
+        cells = [[r, c] for r in range(6) for c in range(6) if board[r][c] == letter]
+        reply = _edit(code, "vehicle", cells=cells)
+        assert reply["ok"], reply
+        code = reply["code"]
+    code = _edit(code, "wall", cells=[[0, 3]])["code"]
+    puzzle = codes.parse(code)
+    assert drain(rush.bfs(puzzle)).cost == 60
+    assert drain(rush.group(puzzle)).extra["reachable"] == 2332
+    assert code.split(":")[3] == "A-R3"
+    assert api.run({"op": "describe", "code": code})["exits"][0]["block"] == "A"
+
+
+@pytest.mark.parametrize("action, args, message", [
+    ("vehicle", {"cells": [[0, 0], [1, 1]]}, "one row or one column"),
+    ("vehicle", {"cells": [[0, 0], [0, 2]]}, "no gap"),
+    ("vehicle", {"cells": [[0, 0]]}, "needs its way"),
+    ("vehicle", {"cells": [[2, 2], [2, 3]]}, "block A is in the way"),
+    ("vehicle", {"cells": [[0, 4], [0, 5]], "red": "yes"}, "true or false"),
+    ("way", {"block": "A", "way": "up"}, "every way"),
+    ("exit", {"block": "A", "side": "X"}, "U, D, L or R"),
+])
+def test_editor_messages(action, args, message):
+    reply = _edit("rush:" + HARDEST, action, **args)
+    assert not reply["ok"] and message in reply["error"]["message"]
+
+
+def test_editing_keeps_ways_and_exits_consistent():
+    """A one-way block cut in two keeps its way in both parts; the red car
+    taken off takes its exit with it (and says so); a block set free
+    slides every way; a new red car takes the letter A from the old one."""
+    code = codes.parse("rush:" + HARDEST).code()
+    cut = _edit(code, "erase", cells=[[3, 0]])          # J (rows 3-4, col 0) ... a car
+    assert cut["ok"] and codes.parse(cut["code"]).ways.get("J") == "v"
+    gone = _edit(code, "remove", block="A")
+    assert gone["ok"] and "exit was removed" in gone["note"]
+    assert api.run({"op": "describe", "code": gone["code"]})["exits"] == []
+    free = _edit(code, "way", block="B", way="")
+    assert free["ok"] and "B" not in codes.parse(free["code"]).ways
+    assert not rush.applies(codes.parse(free["code"]))
+    again = _edit(gone["code"], "vehicle", cells=[[2, 1], [2, 2]], red=True)
+    assert again["ok"] and again["code"].split(":")[3] == "A-R3"
+    swap = _edit(code, "vehicle", cells=[[1, 1], [1, 2]], red=True)
+    assert swap["ok"]
+    swapped = codes.parse(swap["code"])
+    assert swapped.grid(swapped.start_labels)[1][1:3] == "AA" and swapped.ways["A"] == "h"
+    assert sum(row.count("A") for row in swapped.grid(swapped.start_labels)) == 2
