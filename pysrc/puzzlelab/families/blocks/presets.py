@@ -118,5 +118,18 @@ PRESETS.append(Preset(
     name="rushhardest", group="Rush Hour: the hardest", units=RUSH_UNITS,
     facts={"cluster": 2332, "source": "tests/data/rush.txt"}))
 
+# Tromp and Cilibrasi's unit Rush Hour: 1x1 cars, each sliding one way, one
+# empty cell, a horizontal car A to the left edge.  Their hardest 5x5 takes
+# 199 steps, but its layout is not in the sources this project holds
+# (tests/data/SOURCES.md, TROMP-CILIBRASI): this is the hardest position our
+# own search of random layouts found (the farthest of its cluster of 2,471
+# positions), proven by the one-way engine and tests/test_rush.py's naive
+# search.  With one empty cell a move is a step.
+PRESETS.append(Preset(
+    "blocks:5x5:BCEFD/GHIJK/NOLPM/RQTUS/V.WAX:A-L5:hAEFHIJLMRS,vBCDGKNOPQTUVWX",
+    "Unit Rush Hour 5x5 (Tromp and Cilibrasi), the hardest found here",
+    {"move": 176, "step": 176, "line": 176}, name="unitrush", group="Unit Rush Hour",
+    units={"move": "moves"}, facts={"cluster": 2471, "record": 199}))
+
 # short name -> record
 NAMED = {p.name: p for p in PRESETS if p.name}

@@ -1,33 +1,36 @@
 """The one-way engine: sliding-block puzzles whose every block slides one
 way only (Rush Hour, Unblock Me, Tromp and Cilibrasi's unit Rush Hour),
 searched on states of their own.  The family's ``bfs`` method, its
-``explore`` and ``group`` hooks and the generator (generate.py) use it
-whenever it applies (:func:`applies`); bfs.py and reachable.py keep the
-general case.  Siblings: puzzle.py (the rules it compiles), reachable.py
-(the group's second half, shared).
+``explore`` and ``group`` hooks and the generator (generate.py,
+layouts.py) use it whenever it applies (:func:`applies`); bfs.py and
+reachable.py keep the general case.  Siblings: puzzle.py (the rules it
+compiles), reachable.py (the group's second half, shared).
 
 Why its own states: a one-way block never leaves its row (or column) and
 never passes a block of its lane, so every block can be told apart by where
-it is and its place is one number, its offset along its lane.  The generic
+it is, and its place is one number, its offset along its lane.  The generic
 engines' state (a bit per placement, moves looked up by the empty cells)
 costs a dictionary of moves per distinct set of empty cells, which in Rush
 Hour is nearly every position: Fogleman's hardest, 2,087 positions to the
-proof, took 34 ms there and takes 7 ms here (CPython).
+proof, took 34 ms there and takes 5 ms here (CPython).
 
-State: an int packing each block's offset, ``bits`` bits a block, in the
-order of ``puzzle.block_letters``: block i is at ``(s >> (bits * i)) & mask``,
-offset k being the k-th placement of its run (the placements along its lane
-it can reach, left to right or top to bottom).  Example: Fogleman's
-``AAo...`` row 3 of a 6x6 board with only the red car A (horizontal, bits 3):
-A at columns 0-1 is offset 0, state 0; at columns 4-5, offset 4, state 4.
-
-Occupancy travels beside the state, one int: the board's cells row by row
-(bit r*w + c) and again column by column (bit n + c*h + r), walls included,
-so any block's lane is one shift and one mask of it, whatever its way.  A
-block's moves come from a table keyed by its lane's cells and its offset:
-``table[lane << bits | offset]`` -> ((state delta, occupancy delta), ...),
-filled as keys are met (``_Moves.__missing__``).  A child costs two integer
-operations; a position about 13 table lookups (one per block).
+State: one int made of a *segment* per lane -- the blocks sliding along one
+row (or one column) -- each holding the offsets of the lane's blocks
+(``bits`` bits each, offset k being the k-th placement of the block's run:
+the places along its lane it can reach, left to right or top to bottom)
+and, above them, the lane's cells: which are taken, by anything (its own
+blocks, blocks crossing it, walls).  A lane's moves depend on its segment
+alone, so they come from one table lookup: ``table[(s >> shift) & mask]``
+-> the state deltas (XOR) of every move of the lane's blocks, filled as
+segments are met (``_Moves.__missing__``).  A move changes the offset in
+its own segment and the cells in every segment whose lane it crosses; its
+delta does all that in one XOR.  Example: a 6x6 board whose only block is
+the red car A on row 3, at columns 0-1 (bits 3): A's segment is offset 0,
+then the lane's cells 000011 (columns 0-1 taken); the state is 0b000011_000
+= 24; A slid to columns 4-5: offset 4, cells 110000, state 0b110000_100.
+Measured (Fogleman's 30-move line with 12,669 positions to the proof,
+CPython): a lookup per block and the occupancy carried beside the state,
+56 ms; one per lane in the state itself, 37 ms.
 """
 
 from array import array
@@ -38,8 +41,8 @@ from .model import Move
 from . import reachable as _reachable
 
 # machine words per position besides the state (tests/test_budget.py): a
-# parent slot, the (state, occupancy) pair in the layer and its occupancy int
-WORDS = 14
+# parent slot and a layer slot
+WORDS = 10
 COUNT_WORDS = 2
 GROUP_WORDS = _reachable.GROUP_WORDS
 
@@ -50,7 +53,7 @@ def applies(puzzle):
 
 
 class _Moves(dict):
-    """One block's move table, filled on first use of a key."""
+    """One lane's move table, filled on first use of a key."""
 
     __slots__ = ("fill",)
 
@@ -66,19 +69,20 @@ class _Moves(dict):
 class Lanes:
     """A one-way puzzle compiled for the engine (see the module docstring).
 
-    ``hot``: per block (shift, lane shift, lane mask, move table), what the
-    inner loops read; ``start``/``occ``: the start and its occupancy;
-    ``goal(s)``: the goal test; ``runs[i]``: block i's placements (gids) by
-    offset."""
+    ``hot``: per lane (shift, mask, move table), what the inner loops read;
+    ``start``: the start; ``goal(s)``: the goal test; ``runs[i]``: block i's
+    placements (gids) by offset; ``at[i]``: where block i's offset sits in
+    the state."""
 
     def __init__(self, puzzle):
         self.puzzle = puzzle
         w, h = puzzle.w, puzzle.h
         n = self.n = w * h
-        step = puzzle.metric == "step"
+        self.step = puzzle.metric == "step"
         tcol = [(i % w) * h + i // w for i in range(n)]     # row-major bit -> column-major
 
         def both(mask):
+            """Cells as one int: row by row, then column by column above."""
             out = mask
             while mask:
                 low = mask & -mask
@@ -86,8 +90,8 @@ class Lanes:
                 mask ^= low
             return out
         self.letters = puzzle.block_letters
-        runs = []
-        for letter, start in zip(puzzle.block_letters, puzzle.start_labels):
+        runs, lanes = [], {}
+        for i, (letter, start) in enumerate(zip(puzzle.block_letters, puzzle.start_labels)):
             t = puzzle.type_of[letter]
             axis = 1 if puzzle.ways[letter] == "h" else 0    # the coordinate it moves in
             fixed = puzzle.panchor[start][1 - axis]
@@ -103,58 +107,92 @@ class Lanes:
                     puzzle.panchor[line[hi]][axis] + 1:
                 hi += 1
             runs.append(line[lo:hi + 1])
+            lanes.setdefault((axis, fixed), []).append(i)
         self.runs = runs
         self.bits = bits = max(1, max(len(r) - 1 for r in runs).bit_length())
         self.mask = mask = (1 << bits) - 1
         walls = 0
         for cell in puzzle.wall_cells:
             walls |= 1 << cell
-        occ = both(walls)
-        start = 0
-        hot = []
-        self.placed = []            # per block: occupancy masks by offset
-        for i, (letter, run) in enumerate(zip(self.letters, runs)):
-            sh = bits * i
-            masks = [both(puzzle.pmask[g]) for g in run]
-            self.placed.append(masks)
-            half = (1 << n) - 1 if puzzle.ways[letter] == "h" else ((1 << n) - 1) << n
+        self.placed = [[both(puzzle.pmask[g]) for g in run] for run in runs]
+        # the lanes: their blocks (in order along them), where their cells
+        # sit in the two-way occupancy (shift, mask), their segment's place
+        groups = []
+        pos = 0
+        self.at = [0] * len(runs)
+        for (axis, _line), blocks in sorted(lanes.items()):
+            blocks.sort(key=lambda i: puzzle.panchor[puzzle.start_labels[i]][axis])
+            half = (1 << n) - 1 if axis == 1 else ((1 << n) - 1) << n
             union = 0
-            for m in masks:
-                union |= m & half
+            for i in blocks:
+                for m in self.placed[i]:
+                    union |= m & half
             ksh = (union & -union).bit_length() - 1
-            o0 = run.index(puzzle.start_labels[i])
-            start |= o0 << sh
-            occ |= masks[o0]
-            hot.append((sh, ksh, union >> ksh,
-                        _Moves(self._filler(masks, half, ksh, sh, step))))
-        self.hot = hot
-        self.start, self.occ = start, occ
+            for k, i in enumerate(blocks):
+                self.at[i] = pos + bits * k
+            groups.append((blocks, pos, bits * len(blocks), ksh, union >> ksh))
+            pos += bits * len(blocks) + (union >> ksh).bit_length()
+        self.groups = groups
+        occ = both(walls)
+        for i, run in enumerate(runs):
+            occ |= self.placed[i][run.index(puzzle.start_labels[i])]
+        self._delta = {}
+        start = self._cells(occ)
+        for i, run in enumerate(runs):
+            start |= run.index(puzzle.start_labels[i]) << self.at[i]
+        self.start = start
+        self.hot = [(pos_g, (1 << (width + km.bit_length())) - 1,
+                     _Moves(self._filler(blocks, width, ksh)))
+                    for blocks, pos_g, width, ksh, km in groups]
         self.goal = self._goal_test()
 
-    def _filler(self, masks, half, ksh, sh, step):
-        """The function that computes one block's moves for a table key."""
-        bits, mask = self.bits, self.mask
-        lane = [(m & half) >> ksh for m in masks]
-        last = len(masks) - 1
+    def _cells(self, occ):
+        """The lane-cell bits of every segment for the occupancy ``occ``."""
+        out = 0
+        for _blocks, pos, width, ksh, km in self.groups:
+            out |= ((occ >> ksh) & km) << (pos + width)
+        return out
+
+    def delta(self, i, o, q):
+        """The state delta (XOR) of block i's move from offset o to q."""
+        key = (i, o, q)
+        got = self._delta.get(key)
+        if got is None:
+            got = self._delta[key] = ((o ^ q) << self.at[i]) | \
+                self._cells(self.placed[i][o] ^ self.placed[i][q])
+        return got
+
+    def _filler(self, blocks, width, ksh):
+        """The function that computes one lane's moves for a table key."""
+        bits, mask, step = self.bits, self.mask, self.step
+        lanes = [[(m >> ksh) for m in self.placed[i]] for i in blocks]
+        delta = self.delta
 
         def fill(key):
-            o, cells = key & mask, key >> bits
-            own = lane[o]
+            cells = key >> width
             out = []
-            for way in (1, -1):
-                q = o + way
-                while 0 <= q <= last and not lane[q] & ~own & cells:
-                    out.append(((q - o) << sh, masks[o] ^ masks[q]))
-                    if step:
-                        break
-                    q += way
+            for k, i in enumerate(blocks):
+                o = (key >> (bits * k)) & mask
+                lane = lanes[k]
+                own = lane[o]
+                last = len(lane) - 1
+                for way in (1, -1):
+                    q = o + way
+                    while 0 <= q <= last and not lane[q] & ~own & cells:
+                        out.append(delta(i, o, q))
+                        if step:
+                            break
+                        q += way
             return tuple(out)
         return fill
+
+    def offset(self, s, i):
+        return (s >> self.at[i]) & self.mask
 
     def _goal_test(self):
         """``goal(s)``: any goal alternative met.  Per alternative, per block
         it names, the offsets that meet it (a bit mask), and the cells that
-        must be empty (tested on the occupancy the caller passes)."""
+        must be empty (tested on the board the offsets make)."""
         puzzle = self.puzzle
         piece_of = {puzzle.type_of[k]: i for i, k in enumerate(self.letters)}
         alts = []
@@ -166,20 +204,23 @@ class Lanes:
                 for o, g in enumerate(self.runs[i]):
                     if allowed >> g & 1:
                         offsets |= 1 << o
-                need.append((self.bits * i, offsets))
+                need.append((self.at[i], offsets))
             alts.append((tuple(need), empty))
         mask = self.mask
-        self.empties = any(empty for _n, empty in alts)
         if len(alts) == 1 and len(alts[0][0]) == 1 and not alts[0][1]:
             (sh, offsets), = alts[0][0]
-            return lambda s, occ=0: offsets >> ((s >> sh) & mask) & 1
-        if any(not need for need, _e in alts):
-            return lambda s, occ=0: True
+            return lambda s: offsets >> ((s >> sh) & mask) & 1
+        if any(not need and not empty for need, empty in alts):
+            return lambda s: True
 
-        def goal(s, occ=0):
+        def goal(s):
+            occ = None
             for need, empty in alts:
-                if empty and occ & empty:
-                    continue
+                if empty:
+                    if occ is None:
+                        occ = puzzle.occupied(self.labels(s))
+                    if occ & empty:
+                        continue
                 for sh, offsets in need:
                     if not offsets >> ((s >> sh) & mask) & 1:
                         break
@@ -191,8 +232,8 @@ class Lanes:
     # -- conversions -----------------------------------------------------------
     def labels(self, s):
         """The labelled state (a gid per block, puzzle.py's form)."""
-        bits, mask = self.bits, self.mask
-        return tuple(run[(s >> (bits * i)) & mask] for i, run in enumerate(self.runs))
+        mask, at = self.mask, self.at
+        return tuple(run[(s >> at[i]) & mask] for i, run in enumerate(self.runs))
 
     def canonical(self, s):
         out = 0
@@ -201,32 +242,35 @@ class Lanes:
         return out
 
     def from_canonical(self, state):
-        """A canonical (or labelled) state of the puzzle -> (s, occupancy).
+        """A canonical (or labelled) state of the puzzle -> the engine's.
         Blocks sharing a run keep their order along it."""
         gids = set(self.puzzle.gids(state))
         by_run = {}
         for i, run in enumerate(self.runs):
             by_run.setdefault(tuple(run), []).append(i)
-        s = 0
-        occ = self.occ
-        for i in range(len(self.runs)):          # the start's occupancy off
-            occ ^= self.placed[i][(self.start >> (self.bits * i)) & self.mask]
+        occ = 0
+        offsets = [0] * len(self.runs)
         for run, blocks in by_run.items():
             here = [o for o, g in enumerate(run) if g in gids]
             if len(here) != len(blocks):
                 raise ValueError("not a position of this puzzle")
             for i, o in zip(blocks, here):
-                s |= o << (self.bits * i)
-                occ |= self.placed[i][o]
-        return s, occ
+                offsets[i] = o
+        walls = self.start
+        for i in range(len(self.runs)):          # the start's blocks off: the walls remain
+            o = self.offset(self.start, i)
+            walls ^= (o << self.at[i]) | self._cells(self.placed[i][o])
+        s = walls
+        for i, o in enumerate(offsets):
+            s |= (o << self.at[i]) | self._cells(self.placed[i][o])
+        return s
 
     def move_between(self, a, b):
         """The move (puzzle.py's Move, with its block's letter) from a to b."""
-        bits, mask = self.bits, self.mask
-        x = a ^ b
-        i = ((x & -x).bit_length() - 1) // bits
-        o, q = (a >> (bits * i)) & mask, (b >> (bits * i)) & mask
-        letter = self.letters[i]
+        for i, letter in enumerate(self.letters):
+            o, q = self.offset(a, i), self.offset(b, i)
+            if o != q:
+                break
         way = ("R" if q > o else "L") if self.puzzle.ways[letter] == "h" else \
             ("D" if q > o else "U")
         return Move(letter, self.runs[i][o], self.runs[i][q], way * abs(q - o))
@@ -253,18 +297,18 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     does).  Same contract and errors as bfs.py; the goal is tested once per
     position of a finished layer (not per child)."""
     lanes = lanes_of(puzzle)
-    start, occ0 = lanes.start, lanes.occ
+    start = lanes.start
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start,
                     words=WORDS + (COUNT_WORDS if count else 0))
     check = cp.next
     goal = lanes.goal
-    if goal(start, occ0):
+    if goal(start):
         return SearchResult([], [puzzle.start_labels], 0, True, cp.stats(0, 0, 1, depth=0),
                             {"solutions": 1} if count else {})
-    hot, bits, mask = lanes.hot, lanes.bits, lanes.mask
+    hot = lanes.hot
     parent = {start: None}
     paths = {start: 1}
-    layer = [(start, occ0)]
+    layer = [start]
     expanded = generated = 0
     depth = 0
     found = []
@@ -272,17 +316,17 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         nxt = []
         push = nxt.append
         nxt_paths = {}
-        for s, occ in layer:
+        for s in layer:
             expanded += 1
-            if expanded >= check:
-                yield from cp.tick(expanded, held=len(parent), depth=depth, expanded=expanded,
-                                   generated=generated, frontier=len(layer))
+            if len(parent) + expanded >= check:   # positions held and expanded
+                yield from cp.tick(len(parent) + expanded, held=len(parent), depth=depth,
+                                   expanded=expanded, generated=generated, frontier=len(layer))
                 check = cp.next
             if count:
                 here = paths[s]
-                for sh, ksh, km, table in hot:
-                    for d, dx in table[((occ >> ksh) & km) << bits | (s >> sh) & mask]:
-                        c = s + d
+                for sh, m, table in hot:
+                    for d in table[(s >> sh) & m]:
+                        c = s ^ d
                         generated += 1
                         if c in parent:
                             if c in nxt_paths:
@@ -290,19 +334,19 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                             continue
                         parent[c] = s
                         nxt_paths[c] = here
-                        push((c, occ ^ dx))
+                        push(c)
                 continue
-            for sh, ksh, km, table in hot:
-                for d, dx in table[((occ >> ksh) & km) << bits | (s >> sh) & mask]:
-                    c = s + d
+            for sh, m, table in hot:
+                for d in table[(s >> sh) & m]:
+                    c = s ^ d
                     if parent.setdefault(c, s) is not s:
                         continue           # seen before (no two moves of s meet)
-                    push((c, occ ^ dx))
+                    push(c)
         generated += 0 if count else len(nxt)
         depth += 1
         layer = nxt
         paths = nxt_paths
-        found = [s for s, occ in layer if goal(s, occ)]
+        found = [s for s in layer if goal(s)]
     if not found:
         if len(parent) > max_states:
             cp.over(len(parent), expanded, generated)
@@ -313,7 +357,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                         cp.stats(expanded, generated, len(parent), depth=len(moves)), extra)
 
 
-def _numbered(lanes, cp, root, root_occ, goal=None):
+def _numbered(lanes, cp, root, goal=None):
     """Generator: every position reachable from ``root``, numbered in the
     order found (``states``), with each one's neighbours by number (``nbr``,
     ``ends``: position i's run ends at ``ends[i]``), the numbers of the
@@ -321,38 +365,38 @@ def _numbered(lanes, cp, root, root_occ, goal=None):
     from the root (``histogram``).  Returns (states, nbr, ends, goals,
     histogram)."""
     check = cp.next
-    hot, bits, mask = lanes.hot, lanes.bits, lanes.mask
+    hot = lanes.hot
     number = {root: 0}
     states = [root]
-    goals = [0] if goal and goal(root, root_occ) else []
+    goals = [0] if goal and goal(root) else []
     nbr = array("i")
     ends = array("i")
     link, close = nbr.append, ends.append
-    layer = [(root, root_occ)]
+    layer = [root]
     histogram = [1]
     expanded = 0
     while layer:
         nxt = []
         push = nxt.append
-        for s, occ in layer:
+        for s in layer:
             expanded += 1
-            if expanded >= check:
-                yield from cp.tick(expanded, held=len(states), phase="group",
+            if len(states) + expanded >= check:   # positions held and expanded
+                yield from cp.tick(len(states) + expanded, held=len(states), phase="group",
                                    expanded=expanded, generated=len(nbr),
                                    depth=len(histogram) - 1)
                 check = cp.next
-            for sh, ksh, km, table in hot:
-                for d, dx in table[((occ >> ksh) & km) << bits | (s >> sh) & mask]:
-                    c = s + d
+            for sh, m, table in hot:
+                for d in table[(s >> sh) & m]:
+                    c = s ^ d
                     j = number.get(c)
                     if j is None:
                         j = number[c] = len(states)
                         states.append(c)
-                        push((c, occ ^ dx))
+                        push(c)
                     link(j)
             close(len(nbr))
         if goal:
-            goals.extend(number[c] for c, o in nxt if goal(c, o))
+            goals.extend(number[c] for c in nxt if goal(c))
         if nxt:
             histogram.append(len(nxt))
         layer = nxt
@@ -365,9 +409,9 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     """Everything reachable from ``root`` (canonical; default the start),
     as reachable.explore returns it (``farthest`` canonical states)."""
     lanes = lanes_of(puzzle)
-    s0, occ0 = (lanes.start, lanes.occ) if root is None else lanes.from_canonical(root)
+    s0 = lanes.start if root is None else lanes.from_canonical(root)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=s0, words=GROUP_WORDS)
-    states, nbr, _ends, _goals, histogram = yield from _numbered(lanes, cp, s0, occ0)
+    states, nbr, _ends, _goals, histogram = yield from _numbered(lanes, cp, s0)
     far = [lanes.canonical(s) for s in states[len(states) - histogram[-1]:]][:keep]
     extra = {"histogram": histogram, "max_distance": len(histogram) - 1,
              "reachable": len(states), "farthest": far}
@@ -382,8 +426,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
     ``states``, canonical, and ``distances`` beside them)."""
     lanes = lanes_of(puzzle)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=lanes.start, words=GROUP_WORDS)
-    states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.occ,
-                                                        lanes.goal)
+    states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.goal)
     result = yield from _reachable.by_goal_distance(cp, states, nbr, ends, goals, puzzle.start,
                                                     len(states), distances)
     extra = result.extra
