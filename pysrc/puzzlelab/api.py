@@ -666,8 +666,13 @@ class Anytime:
     def preparing(self, gen):
         """Generator: a stage's table build, its records passed on with the
         bound and the best so far, stopped by the time budget like a search
-        (a 5x5 table build takes seconds)."""
-        for rec in gen:
+        (a 5x5 table build takes seconds); returns what the build returns
+        (the bytes its tables take)."""
+        while True:
+            try:
+                rec = next(gen)
+            except StopIteration as stop:
+                return stop.value
             rec = dict(rec, lower_bound=self.lower)
             if self.best is not None:
                 rec["best"] = self.best.cost
@@ -744,7 +749,8 @@ def solve(req):
     try:
         for i, (m, b, kw, seconds) in enumerate(stages):
             last = i == len(stages) - 1
-            yield from run.preparing(family.prepare(puzzle, m.name, b))
+            kw = dict(kw, max_bytes=kw["max_bytes"] - (yield from run.preparing(
+                family.prepare(puzzle, m.name, b, kw["max_bytes"]))))
             try:
                 result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
             except SearchLimit as exc:
@@ -805,7 +811,8 @@ def part(req):
         raise BadRequest("A part request gives both its bound (limit) and its part "
                          "number (index), or neither (the plan).")
     t0 = time.perf_counter()
-    yield from family_of(puzzle).prepare(puzzle, method.name, bound)
+    kwargs["max_bytes"] -= yield from family_of(puzzle).prepare(puzzle, method.name, bound,
+                                                               kwargs["max_bytes"])
     out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
     reply = {"ok": True, "op": "part", "family": puzzle.family, "code": puzzle.code(),
              "parts": parts}
@@ -1026,7 +1033,8 @@ def _winnable(code, options, budget):
     method, bound, kwargs = plan(child, {"algorithm": name, "max_states": max_states}, {})
     kwargs["max_bytes"] = max_bytes
     try:
-        yield from family.prepare(child, method.name, bound)
+        kwargs["max_bytes"] -= yield from family.prepare(child, method.name, bound,
+                                                         kwargs["max_bytes"])
         yield from method.run(child, **kwargs)
         return True
     except NoSolution:

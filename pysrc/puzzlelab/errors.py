@@ -57,6 +57,14 @@ class Cancelled(PuzzleError):
     kind = "cancelled"
 
 
+class TableError(PuzzleError):
+    """A stored table (a pattern database, a table of positions) that is
+    damaged: cut short or changed on the way (tables.py checks every file's
+    seal).  ``table`` names the file, so the page can fetch it again."""
+
+    kind = "table"
+
+
 def printable(text, limit=2000):
     """Text safe to print in a terminal or a page: control and format
     characters (escape sequences, bidi overrides) become '?', cut to
