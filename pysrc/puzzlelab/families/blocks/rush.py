@@ -298,6 +298,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     position of a finished layer (not per child)."""
     lanes = lanes_of(puzzle)
     start = lanes.start
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start,
                     words=WORDS + (COUNT_WORDS if count else 0))
     check = cp.next
@@ -381,7 +382,10 @@ def _numbered(lanes, cp, root, goal=None):
         for s in layer:
             expanded += 1
             if len(states) + expanded >= check:   # positions held and expanded
-                yield from cp.tick(len(states) + expanded, held=len(states), phase="group",
+                # the neighbour numbers count as positions' worth of bytes
+                links = len(nbr) * 4 // cp.per_state if cp.per_state else 0
+                yield from cp.tick(len(states) + expanded, held=len(states) + links,
+                                   phase="group",
                                    expanded=expanded, generated=len(nbr),
                                    depth=len(histogram) - 1)
                 check = cp.next
@@ -410,6 +414,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     as reachable.explore returns it (``farthest`` canonical states)."""
     lanes = lanes_of(puzzle)
     s0 = lanes.start if root is None else lanes.from_canonical(root)
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=s0, words=GROUP_WORDS)
     states, nbr, _ends, _goals, histogram = yield from _numbered(lanes, cp, s0)
     far = [lanes.canonical(s) for s in states[len(states) - histogram[-1]:]][:keep]
@@ -425,6 +430,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
     returns it (``farthest`` canonical states; with ``distances``,
     ``states``, canonical, and ``distances`` beside them)."""
     lanes = lanes_of(puzzle)
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=lanes.start, words=GROUP_WORDS)
     states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.goal)
     result = yield from _reachable.by_goal_distance(cp, states, nbr, ends, goals, puzzle.start,
