@@ -526,3 +526,23 @@ def test_editing_keeps_ways_and_exits_consistent():
     swapped = codes.parse(swap["code"])
     assert swapped.grid(swapped.start_labels)[1][1:3] == "AA" and swapped.ways["A"] == "h"
     assert sum(row.count("A") for row in swapped.grid(swapped.start_labels)) == 2
+
+
+def test_play_mode_moves_slide_along_each_vehicle_s_way():
+    """The moves op (play mode): every legal move of a Rush Hour position
+    slides its vehicle along its own way, in one straight run; the game's
+    history is checked move by move; a hint (the solve's first move) is one
+    of them."""
+    start = codes.parse("rush:" + HARDEST)
+    reply = api.run({"op": "moves", "code": start.code()})
+    assert reply["ok"] and reply["moves"]
+    for m in reply["moves"]:
+        data = m["move_data"]
+        way = start.ways[data["block"]]
+        assert all((dr == 0) == (way == "h") for dr, _dc in data["path"]), m
+        assert len({tuple(step) for step in data["path"]}) == 1, m     # one direction
+    after = reply["moves"][0]["code"]
+    again = api.run({"op": "moves", "code": after, "game": [start.code()]})
+    assert again["ok"]
+    first = api.run({"op": "solve", "code": start.code()})["moves"][0]
+    assert first in [m["move"] for m in reply["moves"]]
