@@ -69,6 +69,12 @@ from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, MEMO_SHARE, METRICS, METR
                     Move, connected, format_path, parse_exit, parse_rows, parse_size,
                     parse_ways, ways_text)
 
+# what the counting rules' help adds when every block slides one way
+ONE_WAY_HELP = {"move": " Here every block slides one way, so a move is a straight slide, as "
+                        "Fogleman's Rush Hour counts (the hardest: 60).",
+                "step": " Here: every cell a vehicle slides is one step.",
+                "line": " Here the same as a move: every block slides one way."}
+
 # the lower bounds (names as in Blocks.heuristics)
 BOUNDS = {
     "manhattan": Bound("manhattan", "Manhattan distance of goal blocks",
@@ -777,9 +783,14 @@ class Blocks:
         last row or column (from 0); ``ways``: the one-way blocks."""
         exits = [{"alternative": k, "block": g.letter, "side": g.side, "from": g.lo,
                   "to": g.hi} for k, g in enumerate(self.goal_specs) if isinstance(g, Exit)]
+        labels, helps = METRIC_LABELS, METRIC_HELP
+        if self.ways and all(self.ways.get(k) for k in self.block_letters):
+            # every block one-way (Rush Hour): say how the counts meet
+            labels = dict(labels, move="a slide by one vehicle, any distance, is one move")
+            helps = {k: v + ONE_WAY_HELP[k] for k, v in helps.items()}
         return {"family": FAMILY, "width": self.w, "height": self.h,
                 "goals": self.goal_patterns(), "exits": exits, "ways": dict(self.ways),
                 "metric": self.metric, "metrics": list(METRICS),
-                "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
+                "metric_labels": labels, "metric_help": helps,
                 "group_view": True,      # the analyze op's from: group
                 "heuristics": list(self.heuristics)}
