@@ -164,6 +164,7 @@ class Blocks:
         self.goal_specs = [g for _what, g in goals]
         self.ways = dict(ways or {})
         self.compiled = {}          # what an engine compiled from it (rush.py's lanes)
+        self._tail = None           # the code's goals and ways (encode)
         n = w * h
         walls = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "_"]
         self.wall_cells = {r * w + c for r, c in walls}
@@ -780,9 +781,11 @@ class Blocks:
                         for g in self.goal_specs)
 
     def encode(self, state):
-        ways = ways_text(self.ways)
-        return (f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}:"
-                f"{self.goals_text()}" + (f":{ways}" if ways else ""))
+        tail = self._tail
+        if tail is None:          # the goals and ways, the same for every state
+            ways = ways_text(self.ways)
+            tail = self._tail = f":{self.goals_text()}" + (f":{ways}" if ways else "")
+        return f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}{tail}"
 
     def without(self, letters):
         """The same puzzle with blocks ``letters`` taken off the board (the
