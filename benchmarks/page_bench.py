@@ -40,14 +40,19 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE = "/puzzle-lab/"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage"]   # as tests/browser_fixtures.py
-READY_TIMEOUT_MS = 120_000     # Pyodide's cold start on a busy 2-core machine
-CACHE_TIMEOUT_S = 120          # the service worker's precache and the snapshot, after ready
+# protective limits (common.time_limit stretches them): Pyodide's cold start
+# on a busy 2-core machine; the service worker's precache and the snapshot
+READY_TIMEOUT_MS = int(common.time_limit(120_000))
+CACHE_TIMEOUT_S = common.time_limit(120)
 SOLVE_CODE = "tiles:3x3:867254301"   # 31 moves: a small solve to time inside the page
 KINDS = ("cold", "cached", "ordinary", "replaced")
 MEDIAN_KEYS = ("first_board_ms", "solver_ready_ms", "ready_ms", "wall_ms", "worker_status_s",

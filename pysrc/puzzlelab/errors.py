@@ -54,7 +54,20 @@ class SearchLimit(PuzzleError):
 
 
 class Cancelled(PuzzleError):
+    """A search stopped by its caller (the page's Cancel, Ctrl-C,
+    ``Search.stop()``)."""
+
     kind = "cancelled"
+
+
+def from_json(error):
+    """The error a reply's ``error`` object ({type, message, ...}) stands
+    for, rebuilt: the class of its ``type`` (PuzzleError for a type not
+    listed here), the same message, the other fields as ``details``."""
+    kinds = {cls.kind: cls for cls in (PuzzleError, BadRequest, CodeError, Unsolvable,
+                                       NoSolution, SearchLimit, Cancelled)}
+    details = {k: v for k, v in error.items() if k not in ("type", "message")}
+    return kinds.get(error.get("type"), PuzzleError)(error.get("message", ""), **details)
 
 
 def printable(text, limit=2000):
