@@ -30,6 +30,14 @@ named in the message):
                                         judge's memory; game: the codes of
                                         the game's earlier positions, oldest
                                         first, which a stored table may use)
+``generate``  {code, metric, first, difficulty, moves, pieces, seed, max_memory,
+               max_states}       -> a new start on the position's board, with
+                                        its goal and counting rule, at a
+                                        difficulty describe lists (its
+                                        ``generate`` offer) or exactly
+                                        ``moves`` from the goal: the new
+                                        position described, with its proven
+                                        ``distance``
 ``part``      {code, algorithm, heuristic, metric, first, parts, index,
                limit, max_memory, max_states}
                                      -> a search split over several workers
@@ -67,6 +75,7 @@ tests that must not wait for a proof out of reach give one).
 """
 
 import json
+import random
 import time
 from math import ceil
 
@@ -96,8 +105,12 @@ FIELDS = {
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
     "minima": ("code", "done", "only", "engine", "max_memory", "max_states"),
+    "generate": _CODE + ("difficulty", "moves", "pieces", "seed", "max_memory", "max_states"),
 }
-FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
+FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]
+                                       + FIELDS["generate"]))
+# the fields only a generate request has (the tables op tells it by them)
+_GENERATE_ONLY = ("difficulty", "moves", "pieces", "seed")
 
 AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
              "says whether it is proven optimal.")
@@ -287,7 +300,11 @@ def describe(req):
     methods, bounds = _contract(puzzle)
     out = {"ok": True, "op": "describe", "code": puzzle.code(),
            "family": puzzle.family, "view": puzzle.view(puzzle.start),
-           "methods": methods, "bounds": bounds, "options": options}
+           "methods": methods, "bounds": bounds, "options": options,
+           # what "New puzzle" offers here (protocol.Offer), and where the
+           # analyze op measures distances from (the page's button says it)
+           "generate": family_of(puzzle).difficulties(puzzle).to_json(),
+           "analyze_from": _analyze_root(puzzle)[2]}
     out.update(puzzle.describe())
     try:
         codes.check_solvable(puzzle)
@@ -662,11 +679,7 @@ def analyze(req):
         for key in ("goals", "start_distance", "start_solutions"):
             out[key] = result.extra[key]
     else:
-        root = puzzle.goal_state
-        step = predecessors_of(puzzle)
-        out["from"] = "goal"
-        if origin == "start" or root is None or step is None:
-            root, step, out["from"] = puzzle.start, puzzle.successors, "start"
+        root, step, out["from"] = _analyze_root(puzzle, origin)
         result = yield from family_of(puzzle).explore(puzzle, root, step, max_states, max_bytes)
     extra = result.extra
     out.update(histogram=extra["histogram"], max_distance=extra["max_distance"],
@@ -675,6 +688,87 @@ def analyze(req):
                farthest_views=[puzzle.view(s) for s in extra["farthest"][:12]],
                stats=result.stats)
     return out
+
+
+def _analyze_root(puzzle, origin="goal"):
+    """(root, step, "goal" or "start"): where the analyze op explores from.
+    From the goal, by moves taken backwards, when the goal is one position
+    whose predecessors the puzzle gives; else from the start (a goal
+    pattern, as sliding blocks have, has no one position to start from)."""
+    root, step = puzzle.goal_state, predecessors_of(puzzle)
+    if origin == "start" or root is None or step is None:
+        return puzzle.start, puzzle.successors, "start"
+    return root, step, "goal"
+
+
+MAX_SEED = 2 ** 53 - 1      # a seed the page's JavaScript numbers carry exactly
+
+
+def generate(req):
+    """Generator: a new puzzle at a difficulty (the family's ``generate``
+    hook): a start on the same board, with the same goal and counting rule,
+    at a ``difficulty`` the family offers here (describe's ``generate``), or
+    exactly ``moves`` from the goal where it offers that, with ``pieces``
+    pieces where it takes a count; ``seed`` repeats a draw (the page sends
+    one: a worker started from the memory snapshot has a fixed random
+    state).  The reply is the new position's describe reply with
+    ``distance`` (its minimum to the goal under the counting rule, proven
+    before it is shown), ``difficulty``, ``band`` (the distances the
+    difficulty stood for) and ``seed``.  Progress: ``phase: "generate"``."""
+    _check_fields(req, "generate")
+    puzzle, options = _puzzle(req)
+    family = family_of(puzzle)
+    offer = family.difficulties(puzzle)
+    if not offer.difficulties and offer.moves is None:
+        raise BadRequest(offer.why)
+    difficulty = _text(req, "difficulty")
+    moves = _whole(req, "moves", 1, MAX_BOUND, "number of moves", None)
+    pieces = _whole(req, "pieces", 1, MAX_BOUND, "number of pieces", None)
+    names = offer.names()
+    if moves is not None:
+        if offer.moves is None:
+            raise BadRequest(f"New {puzzle.family} puzzles are made by difficulty "
+                             f"({', '.join(names)}), not by a number of moves.")
+        if difficulty is not None:
+            raise BadRequest("Ask for a difficulty or for a number of moves, not both.")
+        low, high = offer.moves
+        if not low <= moves <= high:
+            raise BadRequest(f"A new puzzle here can be from {low} to {high} moves from "
+                             f"the goal, not {moves}.")
+    elif difficulty is None:
+        raise BadRequest(f"A generate request needs a difficulty: {', '.join(names)}.")
+    elif difficulty not in names:
+        raise BadRequest(f"Unknown difficulty '{show(difficulty, 20)}' for this position; "
+                         f"choose from {', '.join(names)}.")
+    if pieces is not None:
+        if offer.pieces is None:
+            raise BadRequest(f"New {puzzle.family} puzzles take no number of pieces.")
+        low, high = offer.pieces
+        if not low <= pieces <= high:
+            raise BadRequest(f"A new puzzle here can have from {low} to {high} pieces, "
+                             f"not {pieces}.")
+    seed = _whole(req, "seed", 0, MAX_SEED, "seed", None)
+    if seed is None:
+        seed = random.randrange(2 ** 31)
+    max_states, max_bytes = _budget(req, options=options)
+    t0 = time.perf_counter()
+    gen = family.generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes)
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            made = stop.value
+            break
+        # the searches' own figures (bounds, iterations) are about the
+        # proofs, not the new puzzle: the page gets the time and the tries
+        out = {"phase": "generate", "elapsed": round(time.perf_counter() - t0, 3)}
+        if "attempt" in rec:
+            out["attempt"] = rec["attempt"]
+        yield out
+    reply = describe({"code": _with_metric(made["code"], options)})
+    reply.update(op="generate", distance=made["distance"], difficulty=difficulty,
+                 band=made.get("band"), seed=seed)
+    return reply
 
 
 def edit(req):
@@ -897,11 +991,12 @@ def presets(req=None):
         _check_fields(req, "presets")
     out = []
     for name in FAMILIES:
-        for label, code in family_module(name).PRESETS:
+        for preset in family_module(name).PRESETS:
             # ``position``: the code describe gives (a named preset's full
-            # code), so the page can tell which preset is on the board
-            out.append({"family": name, "label": label, "code": code,
-                        "position": codes.parse(code).code()})
+            # code), so the page can tell which preset is on the board;
+            # ``known``: the proven optimum per counting rule
+            out.append({"family": name, **preset.to_json(),
+                        "position": codes.parse(preset.code).code()})
     return {"ok": True, "op": "presets", "presets": out}
 
 
@@ -909,8 +1004,10 @@ def tables_op(req):
     """The table files a solve will load (the worker fetches them first)."""
     _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
-    # play mode's marks ("moves" with "judge") may read a table of their own
+    # play mode's marks ("moves" with "judge") may read a table of their own,
+    # and a new puzzle's proof ("generate": told by its own fields)
     method = "judge" if _flag(req, "judge") else \
+        "generate" if any(req.get(k) is not None for k in _GENERATE_ONLY) else \
         (_text(req, "algorithm") or options.get("algo"))
     names = family_of(puzzle).tables_needed(
         puzzle, _text(req, "heuristic") or options.get("h"), method)
@@ -919,7 +1016,7 @@ def tables_op(req):
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
        "presets": presets, "edit": edit, "moves": moves, "replay": replay, "part": part,
-       "minima": minima}
+       "minima": minima, "generate": generate}
 
 
 def handle(req):

@@ -3,12 +3,14 @@
 
     model.py    constants, the move record, row parsing (a leaf)
     puzzle.py   the puzzle: blocks, canonical states, goals, moves, codes
+    presets.py  the preset records (protocol.Preset)
     expand.py   the expansion table the fast engines share
     bfs.py      the fast breadth-first search (optimal, counts)
     astar.py    the fast A* (the same expansion table)
     pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
     reachable.py  the whole reachable set (the analyze op)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, drawn from the group by distance
 
 The method table: the fast BFS and A*, and the other generic searches with their results
 relabelled so each block keeps its letter along the solution.
@@ -17,10 +19,11 @@ relabelled so each block keeps its letter along the solution.
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
-from . import (astar as _astar, bfs as _bfs, editor as _edit, pattern as _pattern,
-               reachable as _reachable)
+from . import (astar as _astar, bfs as _bfs, editor as _edit, generate as _generate,
+               pattern as _pattern, reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
-from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
+from .presets import NAMED, PRESETS
+from .puzzle import BOUNDS, Blocks, expand_preset, parse
 
 ACTIONS = _edit.ACTIONS
 
@@ -108,7 +111,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start from the group, at a difficulty (generate.py); plain blocks
+    take neither an exact distance nor a piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
            "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
-           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]
+           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
+           "difficulties", "generate"]

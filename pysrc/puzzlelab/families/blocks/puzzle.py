@@ -57,6 +57,7 @@ from ...search.common import WORD
 from ...protocol import Bound
 from ..common import metric_of, set_bits
 from . import pattern as _pattern
+from .presets import NAMED
 from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, METRIC_HELP, METRIC_LABELS,
                     OPPOSITE, Move,
                     connected, format_path, parse_rows, parse_size)
@@ -78,42 +79,9 @@ BOUNDS = {
                      "decide (or the blockers bound, when larger)."),
 }
 
-# Named positions: name -> (label, code).  Known optimal counts are checked
-# in tests/test_blocks.py (move / step metric).
-NAMED = {
-    "hakoiri": ("Hakoiri-musume (81 moves, 116 steps)",
-                "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?"),
-    "hakoiri98": ("Hakoiri-musume, the 98-move variant (135 steps)",
-                  "blocks:4x5:BAAC/BAAC/DEEF/GGHH/I..J:????/????/????/?AA?/?AA?"),
-    "dad": ("Dad's puzzle = Pennant puzzle (59 moves, 83 steps)",
-            "blocks:4x5:AABB/AACC/DE../FGHH/FGII:????/????/????/AA??/AA??"),
-    "tannentei": ("Tannentei puzzle, two goal patterns (115 moves, 161 steps)",
-                  "blocks:5x4:aab../aabcc/defgh/iifgj:??b??/??bcc/??faa/??faa;"
-                  "????b/??ccb/??faa/??faa"),
-    "century": ("Century, J. H. Conway (99 moves, 131 steps)",
-                "blocks:4x5:NAAO/HAAI/HJ.I/PJ.Q/BBCC:????/????/????/?AA?/?AA?"),
-    "supercentury": ("Super Century (138 moves, 179 steps)",
-                     "blocks:4x5:NOPH/AAIH/AAIJ/.BBJ/.QCC:????/????/????/?AA?/?AA?"),
-    "ninblocks": ("Nine Blocks (64 moves, 88 steps)",
-                  "blocks:4x5:BC../BCDD/EFGG/EFAA/HIAA:????/????/????/AA??/AA??"),
-    "quzzle": ("Quzzle, Jim Lewis (84 moves, 115 steps)",
-               "blocks:4x5:AABB/AACD/..CD/EFFG/EHHI:??AA/??AA/????/????/????"),
-    "thinklotski": ("Thin Klotski (66 moves, 101 steps)",
-                    "blocks:4x5:B.AA/BCCD/.CCE/FFGH/FFIJ:????/????/????/????/?AA?"),
-    "fatklotski": ("Fat Klotski (85 moves, 123 steps)",
-                   "blocks:4x5:.AAB/CAAD/EFFD/GFF./HIJJ:????/????/????/?AA?/?AA?"),
-    "supercompo": ("SuperCompo (123 moves, 158 steps)",
-                   "blocks:4x5:.AA./BAAC/DEEF/DGGF/HIIJ:????/????/????/?AA?/?AA?"),
-    "ells": ("Two L blocks, walls, two goals (23 moves, 37 steps)",
-             "blocks:5x5:LL.A_/LBBA./L..CD/EE.MD/_FFMM:"
-             "?????/?LLM?/?L?MM/?L???/?????;?????/?????/?LLM?/?L?MM/?L???"),
-}
-PRESETS = [(label, code) for label, code in NAMED.values()]
-
-
 def expand_preset(name):
     if name in NAMED:
-        return NAMED[name][1]
+        return NAMED[name].code
     if "x" in name.lower() and name.lower().replace("x", "").isdigit():
         raise CodeError(f"The code stops after the board size: the rows and "
                         f"a goal come next, as in blocks:{name}:ROWS:GOAL.")

@@ -71,7 +71,8 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                         cp.stats(expanded, generated, len(seen)), extra)
 
 
-def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
+def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
+          distances=False):
     """The start's group, understood (the analyze op's ``from: group``):
     every position reachable from the start (moves are reversible, so each
     can also reach the start), which of them are goals, and each one's
@@ -81,7 +82,10 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     starts of the group), ``reachable`` (the group's size), ``goals``,
     ``start_distance`` and ``start_solutions`` (the optimal solutions of
     the start, counted as the ``bfs`` method's ``count`` counts them), or
-    without a goal in the group, ``goals: 0`` and an empty histogram.
+    without a goal in the group, ``goals: 0`` and an empty histogram; with
+    ``distances``, ``states`` (the group's canonical states, the start
+    first) and ``distances`` (an array beside it; generate.py draws new
+    starts from it).
 
     The first search, from the start, numbers the positions in the order it
     finds them and writes down each one's neighbours by number (one array of
@@ -172,4 +176,6 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     extra.update(histogram=histogram, max_distance=len(histogram) - 1,
                  farthest=sorted(states[i] for i in last)[:keep], start_distance=dist[0],
                  start_solutions=paths[0])
+    if distances:
+        extra.update(states=states, distances=dist)
     return SearchResult([], [start], 0, True, cp.stats(expanded, generated, n), extra)

@@ -16,13 +16,14 @@
     alive.py    the English centre game's live positions (marks, meet, dfs)
     deadends.py Triangle 28's dead positions of 12 pegs or more (marks)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, graded by their proven minimum
 """
 
 from ...protocol import Method
 from ..common import group, legal_moves, prepare
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
-               editor as _edit, meet as _meet, minima as _minima)
+               editor as _edit, generate as _generate, meet as _meet, minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
@@ -115,8 +116,17 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A random solvable start at a difficulty (generate.py)."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "minima", "legal_moves", "edit"]
+           "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]

@@ -9,6 +9,7 @@
     fsm.py      the blank walks it never plays (an automaton, a table file)
     fast.py     the fast solver for big boards (not proven optimal)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, their distances proven
 
 The method table here is the contract the page's menus follow: the generic
 searches, IDA* replaced by the specialised engine in the single-tile count,
@@ -18,26 +19,32 @@ and the fast solver.
 from math import factorial
 
 from ...errors import BadRequest, SearchLimit
-from ...protocol import Bound, Method
+from ...protocol import Bound, Method, Preset
 from ..common import group, judge_table, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import built, editor as _edit, exact, fast, fsm, ida, lowerbounds as _bounds, model, pdb
+from . import (built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
+               lowerbounds as _bounds, model, pdb)
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
 METRICS = tuple(model.METRICS)
 ACTIONS = _edit.ACTIONS
 TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES}.items()}
-PRESETS = [
-    ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
-    ("8-puzzle: a short one", "tiles:3x3:123405786"),
-    ("15-puzzle: Korf #55 (41 moves)", "tiles:4x4:d8e39107f54ac26b:0123456789abcdef"),
-    ("15-puzzle: Korf #1 (57 moves)", "tiles:4x4:edf7bc95602148a3:0123456789abcdef"),
-    ("4x2 board, 4 columns x 2 rows: a hardest position (36 moves)", "tiles:4x2:07214365:12345670"),
-    ("24-puzzle (5x5): a 24-move scramble", "tiles:5x5:024a918d3567hefbcnikglmjo"),
-]
+# The preset menu, one record each (protocol.Preset: tests/test_presets.py
+# proves every known count; Korf's figures are in tests/data/korf100.txt)
+UNITS = {"tile": "moves", "multi": None}
+PRESETS = [Preset(code, title, known, units=UNITS) for code, title, known in (
+    ("tiles:3x3:867254301", "8-puzzle: a hardest position", {"tile": 31, "multi": 20}),
+    ("tiles:3x3:123405786", "8-puzzle: a short one", {"tile": 2, "multi": 2}),
+    ("tiles:4x4:d8e39107f54ac26b:0123456789abcdef", "15-puzzle: Korf #55", {"tile": 41}),
+    ("tiles:4x4:edf7bc95602148a3:0123456789abcdef", "15-puzzle: Korf #1", {"tile": 57}),
+    ("tiles:4x2:07214365:12345670", "4x2 board, 4 columns x 2 rows: a hardest position",
+     {"tile": 36, "multi": 23}),
+    ("tiles:5x5:024a918d3567hefbcnikglmjo", "24-puzzle (5x5): a 24-move scramble",
+     {"tile": 24}),
+)]
 
 
 def expand_preset(name):
@@ -151,6 +158,12 @@ def tables_needed(puzzle, bound=None, method=None):
     built in the browser); the walks the IDA* kernel prunes (fsm.py)."""
     if puzzle.metric != "tile":
         return []
+    if method == "generate":
+        # a new puzzle is proven by auto's IDA*, small boards by the exact
+        # table built in memory (generate.py)
+        if puzzle.n <= _generate.TABLE_MAX_CELLS:
+            return []
+        method = "auto"
     uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
@@ -209,7 +222,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start at a difficulty (generate.py); tiles take no piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, moves, seed, max_states,
+                                          max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "check_solvable", "methods", "auto_method",
            "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "minima", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
+           "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate",
+           "format_cells", "default_goal", "solvable"]
