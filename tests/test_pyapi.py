@@ -50,7 +50,8 @@ def test_docstring_examples_run(test):
 
 def test_every_public_function_and_record_is_documented_with_an_example():
     tested = {t.name.rsplit(".", 1)[-1] for t in DOCTESTS}
-    for name in ("solve", "solving", "moves", "presets", "Solution", "Position", "Analysis"):
+    for name in ("solve", "solving", "moves", "presets", "generate", "Solution", "Position",
+                 "Analysis"):
         assert name in tested, f"{name} has no example"
     for name in pyapi.__all__:
         assert getattr(pyapi, name).__doc__, f"{name} has no docstring"
@@ -116,12 +117,26 @@ def test_describe_moves_analyze_answer_what_the_json_api_answers(family):
 def test_presets_are_the_json_presets_by_family():
     every = api.run({"op": "presets"})["presets"]
     got = puzzlelab.presets()
-    assert [(p.family, p.label, p.code, p.position) for p in got] == \
-        [(p["family"], p["label"], p["code"], p["position"]) for p in every]
+    assert [(p.family, p.label, p.code, p.position, p.known, p.impossible) for p in got] == \
+        [(p["family"], p["label"], p["code"], p["position"], p["known"], p["impossible"])
+         for p in every]
     for family in FAMILY_CODES:
         mine = puzzlelab.presets(family)
         assert mine and all(p.family == family for p in mine)
         assert len(mine) == sum(p["family"] == family for p in every)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_CODES))
+def test_generate_answers_what_the_json_api_answers(family):
+    code = FAMILY_CODES[family]
+    offer = puzzlelab.describe(code).difficulties
+    assert offer, f"{family} offers no difficulty"
+    request = {"op": "generate", "code": code, "difficulty": offer[0], "seed": 7}
+    reply = api.run(request)
+    new = puzzlelab.generate(code, difficulty=offer[0], seed=7)
+    assert (new.code, new.distance, new.difficulty) == \
+        (reply["code"], reply["distance"], reply["difficulty"]) and new.family == family
+    assert puzzlelab.solve(new.code).length == new.distance
 
 
 def test_a_blocks_group_analysis_has_its_group_figures():

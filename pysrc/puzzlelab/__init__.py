@@ -8,15 +8,15 @@ pyapi.py (the Python API below).
     >>> puzzlelab.solve("tiles:3x3:867254301").length
     31
 
-``solve``, ``solving``, ``describe``, ``analyze``, ``analyzing``, ``moves``
-and ``presets`` return small records (pyapi.py says what each holds) and
+``solve``, ``solving``, ``describe``, ``analyze``, ``analyzing``, ``moves``,
+``presets`` and ``generate`` return small records (pyapi.py says what each holds) and
 raise the errors of ``puzzlelab.errors`` with the API's messages.
 """
 
 from .errors import (BadRequest, Cancelled, CodeError, NoSolution, PuzzleError,  # noqa: F401
                      SearchLimit, Unsolvable)
 from .pyapi import (Analysis, Improvement, MethodInfo, Move, Position, Preset,  # noqa: F401
-                    Progress, Search, Solution, Stats, analyze, analyzing, describe, moves,
-                    presets, solve, solving)
+                    Progress, Search, Solution, Stats, analyze, analyzing, describe, generate,
+                    moves, presets, solve, solving)
 
 __version__ = "0.1.0"

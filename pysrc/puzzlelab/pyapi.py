@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, fields
 from . import api
 from .errors import Cancelled, from_json
 
-__all__ = ["solve", "solving", "describe", "analyze", "analyzing", "moves", "presets",
+__all__ = ["solve", "solving", "describe", "analyze", "analyzing", "moves", "presets", "generate",
            "Solution", "Stats", "Improvement", "Progress", "Position", "MethodInfo",
            "Analysis", "Move", "Preset", "Search"]
 
@@ -175,10 +175,13 @@ class MethodInfo:
 
 @dataclass(frozen=True)
 class Position:
-    """A checked position code (``describe``): its full ``code``, family,
-    whether it can be solved (``unsolvable_reason`` when not), the counting
-    rule and the rules it takes, the methods (``auto`` first) and lower
-    bounds (names) a solve may ask for, and ``view`` (what the page draws).
+    """A checked position code (``describe``, ``generate``): its full
+    ``code``, family, whether it can be solved (``unsolvable_reason`` when
+    not), the counting rule and the rules it takes, the methods (``auto``
+    first) and lower bounds (names) a solve may ask for, the
+    ``difficulties`` a new puzzle can be asked at here, and ``view`` (what
+    the page draws).  A generated one has its proven ``distance`` to the
+    goal and its ``difficulty``.
 
         >>> p = describe("pegs:english")
         >>> p.family, p.solvable, p.metric, "bfs" in p.method_names
@@ -192,6 +195,9 @@ class Position:
     metrics: tuple = ()
     methods: tuple = ()
     bounds: tuple = ()
+    difficulties: tuple = ()
+    distance: "int | None" = None
+    difficulty: "str | None" = None
     view: dict = field(default_factory=dict, repr=False)
     reply: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -201,9 +207,11 @@ class Position:
 
     @classmethod
     def from_reply(cls, data):
+        offer = data.get("generate") or {}
         return _record(cls, data, metrics=_tuple(data.get("metrics")),
                        methods=tuple(_record(MethodInfo, m) for m in data.get("methods") or ()),
-                       bounds=tuple(b["name"] for b in data.get("bounds") or ()))
+                       bounds=tuple(b["name"] for b in data.get("bounds") or ()),
+                       difficulties=tuple(d["name"] for d in offer.get("difficulties") or ()))
 
 
 @dataclass(frozen=True)
@@ -256,12 +264,15 @@ class Move:
 @dataclass(frozen=True)
 class Preset:
     """A named position (``presets``): its family, label and code (as
-    written: ``pegs:english``), and ``position``, the full code it
-    stands for."""
+    written: ``pegs:english``), ``position``, the full code it stands for,
+    and what is known of it: the proven minimum per counting rule
+    (``known``), or that it is ``impossible``."""
     family: str
     label: str
     code: str
     position: str = ""
+    known: dict = field(default_factory=dict)
+    impossible: bool = False
     reply: dict = field(default_factory=dict, repr=False, compare=False)
 
 
@@ -432,9 +443,25 @@ def presets(family=None):
 
         >>> {"tiles", "blocks", "pegs"} <= {p.family for p in presets()}
         True
-        >>> [p.code for p in presets("pegs")][:2]
-        ['pegs:english', 'pegs:hoppers']
+        >>> first = presets("tiles")[0]
+        >>> first.code, first.known["tile"]
+        ('tiles:3x3:867254301', 31)
     """
     found = _run("presets", None, {}, lambda reply: tuple(_record(Preset, p)
                                                            for p in reply["presets"]))
     return found if family is None else tuple(p for p in found if p.family == family)
+
+
+def generate(code, **options):
+    """A new puzzle on the board of ``code`` (same goal and counting rule),
+    at a ``difficulty`` its ``describe`` offers (``difficulties``), or
+    ``moves`` from the goal where the family takes that; ``seed`` repeats
+    a draw.  A ``Position`` with its proven ``distance``.
+
+        >>> new = generate("tiles:3x3:867254301", difficulty="easy", seed=1)
+        >>> new.family, new.difficulty, 8 <= new.distance <= 12
+        ('tiles', 'easy', True)
+        >>> solve(new.code).length == new.distance
+        True
+    """
+    return _run("generate", code, options, Position.from_reply)
