@@ -502,6 +502,11 @@ def page_section(page, sizes):
             s = page["solve"]
             out.append(f"In-page solve of {s['code']} ({s['length']} moves): {fmt_s(s['ms'] / 1000)} s "
                        "from the click to data-state=solved.")
+        if page.get("cancel"):
+            c = page["cancel"]
+            out.append(f"Cancel of a long solve (first visit, {'' if c['isolated'] else 'not '}"
+                       f"cross-origin isolated): {fmt_int(c['ms'])} ms from the press to the "
+                       f"solver's word (target: 500 ms); solver restarts: {c['restarts'] or 0}.")
         if page.get("errors"):
             out.append("Page errors: " + "; ".join(page["errors"][:3]))
     if sizes.get("error"):

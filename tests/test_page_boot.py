@@ -149,7 +149,7 @@ def test_isolated_cancel_interrupts_a_long_slice_without_a_restart(returning, si
     assert out["progress"] <= 1, "the slice should not have ended before the cancel"
     assert out["reply"]["error"]["type"] == "cancelled"
     assert out["letGo"] and out["letGo"]["stop"] == "interrupt", out
-    assert out["letGo"]["ms"] < 3000, out          # before the kill timer
+    # before the kill timer: else the worker would have been replaced
     assert out["restarts"] == 0 and out["again"] == 31, out
     assert page.locator("body").get_attribute("data-restarts") is None
     watch.check()
