@@ -194,7 +194,7 @@ def test_a_search_over_its_budget_raises_search_limit_with_the_lower_bound():
 
 @pytest.mark.parametrize("cls", [errors.PuzzleError, errors.BadRequest, errors.CodeError,
                                  errors.Unsolvable, errors.NoSolution, errors.SearchLimit,
-                                 errors.Cancelled])
+                                 errors.Cancelled, errors.TableError])
 def test_errors_come_back_from_their_json(cls):
     exc = cls("Plain words.", lower_bound=3)
     again = errors.from_json(exc.to_json())

@@ -14,7 +14,7 @@ raise the errors of ``puzzlelab.errors`` with the API's messages.
 """
 
 from .errors import (BadRequest, Cancelled, CodeError, NoSolution, PuzzleError,  # noqa: F401
-                     SearchLimit, Unsolvable)
+                     SearchLimit, TableError, Unsolvable)
 from .pyapi import (Analysis, Improvement, MethodInfo, Move, Position, Preset,  # noqa: F401
                     Progress, Search, Solution, Stats, analyze, analyzing, describe, generate,
                     moves, presets, solve, solving)

@@ -55,9 +55,9 @@ def whole_number(value, name):
 TABLES = {}
 
 
-def prepare(puzzle, method, bound):
-    """Generator: no tables to build, nothing to prepare."""
-    return
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: no tables to build, nothing to prepare, no bytes held."""
+    return 0
     yield
 
 
@@ -67,6 +67,11 @@ def tables_needed(puzzle, bound=None, method=None):
 
 def build_table(name):
     raise KeyError(f"no table {name!r} in this family")
+
+
+def import_code(kind, text):
+    """No other program's form is this family's."""
+    return None
 
 
 def judge_table(puzzle, earlier):

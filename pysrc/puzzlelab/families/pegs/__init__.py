@@ -20,7 +20,7 @@
 """
 
 from ...protocol import Method
-from ..common import group, legal_moves, prepare
+from ..common import group, import_code, legal_moves
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
                editor as _edit, generate as _generate, meet as _meet, minima as _minima)
@@ -82,6 +82,17 @@ def judge_table(puzzle, earlier):
 _LIVE_READERS = (None, "", "auto", "meet", "dfs", "judge")
 
 
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: the English centre game's table of live positions, for
+    the methods that read it (alive.py; loaded now, its layers unpacked as
+    the search asks); returns the bytes it takes (0 where none applies, or
+    the page has not fetched it: the search then goes on without it)."""
+    if method in _LIVE_READERS and _alive.applies(puzzle):
+        return _alive.held_bytes()
+    return 0
+    yield
+
+
 def tables_needed(puzzle, bound=None, method=None):
     """The live-position table of the English centre game (alive.py), for
     the methods that read it, and Triangle 28's dead positions (deadends.py)
@@ -126,7 +137,7 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
-           "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
+           "expand_preset", "import_code", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]
