@@ -72,7 +72,7 @@ def serving(*args):
             except queue.Empty:
                 continue
             if line is None:
-                proc.wait(timeout=10)
+                proc.wait(timeout=timing.seconds(10))
                 pytest.fail(f"`build.py serve` exited ({proc.returncode}) before serving:\n"
                             + "".join(seen))
             seen.append(line)
@@ -81,17 +81,17 @@ def serving(*args):
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=timing.seconds(10))
         except subprocess.TimeoutExpired:
             proc.kill()
-            proc.wait(timeout=10)
+            proc.wait(timeout=timing.seconds(10))
         proc.stdout.close()
 
 
 def request(url, method="GET"):
     """One request without following redirects: (status, headers, body)."""
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timing.seconds(10))
     try:
         conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""))
         response = conn.getresponse()
