@@ -267,7 +267,7 @@ def _entry_line(entry):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m puzzlelab",
+    parser = argparse.ArgumentParser(prog="puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("solve", help="solve a position code")
