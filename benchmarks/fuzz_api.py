@@ -343,7 +343,8 @@ def field_value(cat, rng, key, req, plausible):
         return rng.choice(sorted(acts) + ["explode"]) if acts else "shuffle"
     if key == "args":
         acts = cat.actions.get(family) or {}
-        names = acts.get(req.get("action"), ())
+        action = req.get("action")
+        names = acts.get(action, ()) if isinstance(action, str) else ()
         return {name: rng.choice([rng.randrange(-2, 20), rng.randrange(2 ** 40), "goal", "start",
                                   "A", "B", "hole", "anywhere", "complement", "pattern",
                                   "snake", "tri", "sq8", "o", [[0, 0], [1, 1]],
@@ -386,9 +387,129 @@ def game_of(cat, rng, code):
     return rng.choice([[], ["x"], [cat.code(rng)], ["tiles:3x3:123405786"] * 1001])
 
 
+def valid_code(cat, rng):
+    """A position code that parses (presets, random boards, solutions'
+    positions, the big ones), with a counting rule of its family."""
+    for _ in range(20):
+        roll = rng.random()
+        if roll < 0.3:
+            code = rng.choice(cat.presets)
+        elif roll < 0.75:
+            code = rng.choice([tiles_code, blocks_code, pegs_code])(rng)
+        elif roll < 0.85:
+            code = rng.choice(cat.big)
+        else:
+            code = rng.choice(rng.choice(cat.paths)[3])
+        desc = cat.describe(code)
+        if desc is not None:
+            return code, desc
+    return "tiles:3x3:123405786", cat.describe("tiles:3x3:123405786")
+
+
+def valid_request(cat, rng, op):
+    """A request an honest page or script could send: a position that
+    parses, a method it offers with a bound and options that method
+    takes, budgets in range (``None`` for an op this harness does not know
+    the fields of)."""
+    code, desc = valid_code(cat, rng)
+    metrics = desc.get("metrics") or [None]
+    metric = rng.choice(metrics)
+    if metric and metric != desc.get("metric"):
+        link = f"{code}&metric={metric}"
+        desc = cat.describe(link) or desc
+        code = link if cat.describe(link) else code
+    req = {"op": op, "code": code}
+    budget = {"max_memory": rng.choice([16, 32, 64, 128, 256, 1024])} if rng.random() < 0.7 else {}
+    if op == "describe":
+        return req
+    if op in ("solve", "part", "tables"):
+        methods = [m for m in desc["methods"] if m["available"]
+                   and (op != "part" or m["parts"])]
+        if not methods:
+            return req
+        m = rng.choice(methods)
+        req["algorithm"] = m["name"]
+        if m["bounds"] and rng.random() < 0.5:
+            req["heuristic"] = rng.choice(m["bounds"])
+        if op != "part" and m["count"] and rng.random() < 0.25:
+            req["count"] = True
+        elif op != "part" and m["factor"] and rng.random() < 0.3:
+            req["factor"] = rng.choice([1.2, 1.5, 2, 5])
+        if op == "solve" and rng.random() < 0.3:
+            req["max_seconds"] = rng.choice([1, 2, 3])
+        if op == "part":
+            req["parts"] = rng.choice([1, 2, 4, 16])
+            if rng.random() < 0.6:
+                req["limit"] = rng.randrange(0, 80)
+                req["index"] = rng.randrange(req["parts"])
+        req.update(budget)
+        return req
+    if op == "analyze":
+        req["from"] = rng.choice(desc.get("analyze_from") or ["goal", "start"]) \
+            if rng.random() < 0.8 else "start"
+        if desc.get("group_view") and rng.random() < 0.3:
+            req["from"] = "group"
+        req.update(budget)
+        return req
+    if op == "edit":
+        acts = cat.actions.get(desc["family"]) or {}
+        action = rng.choice(sorted(acts))
+        req["action"] = action
+        req["args"] = {name: rng.choice([rng.randrange(0, 8), rng.randrange(2 ** 31), "goal",
+                                         "start", "A", "hole", "anywhere", "complement",
+                                         "snake", "blank-first", "blank-last", "tri", "sq4",
+                                         "sq8", [[0, 0], [0, 1]], [[1, 1]], True, False])
+                       for name in acts[action] if rng.random() < 0.9}
+        return req
+    if op == "moves":
+        if rng.random() < 0.4 and cat.paths:
+            c, _p, _n, codes = rng.choice(cat.paths)
+            k = rng.randrange(1, len(codes))
+            req["code"], req["game"] = codes[k], codes[:k]
+        req["judge"] = desc["family"] == "pegs" or rng.random() < 0.2
+        req["ahead"] = req["judge"] and rng.random() < 0.3
+        req.update(budget)
+        return req
+    if op == "replay":
+        if cat.paths and rng.random() < 0.8:
+            c, path, n, _codes = rng.choice(cat.paths)
+            req = {"op": op, "code": c, "path": path,
+                   "lower_bound": rng.choice([None, 0, n])}
+        else:
+            req["path"] = "".join(rng.choice("0123") for _ in range(rng.randrange(1, 40)))
+        return req
+    if op == "minima":
+        req["code"] = rng.choice(["pegs:triangle10", "pegs:triangle15", "pegs:tri:o/oo/ooo/oooo",
+                                  "pegs:sq4:ooo/ooo/ooo", "pegs:english", "pegs:hoppers"])
+        if rng.random() < 0.5:
+            req["only"] = [rng.choice(["0-0", "d4-d4", "1-1", "a1-a1", "4-4"])]
+        req.update(budget)
+        return req
+    if op == "generate":
+        offer = desc.get("generate") or {}
+        names = [d["name"] for d in offer.get("difficulties", [])]
+        if names:
+            req["difficulty"] = rng.choice(names)
+        elif offer.get("moves"):
+            lo, hi = offer["moves"]
+            req["moves"] = rng.randint(lo, hi)
+        req["seed"] = rng.randrange(2 ** 31)
+        req.update(budget)
+        return req
+    if op == "presets":
+        return {"op": op}
+    return None
+
+
 def make_request(cat, rng):
-    """One request: usually an op with its own fields and plausible values
-    (so searches, edits and replays really run), sometimes anything."""
+    """One request: mostly ones an honest page or script could send (so
+    searches, edits and replays really run), often with plausible values
+    in every field, sometimes anything."""
+    if rng.random() < 0.5:
+        op = rng.choice(cat.ops)
+        req = valid_request(cat, rng, op)
+        if req is not None:
+            return req
     if rng.random() < 0.08:
         req = {"op": rng.choice(cat.ops + ["launch", "", None, 7, "DESCRIBE"])}
         for _ in range(rng.randrange(4)):

@@ -198,6 +198,10 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
 
 
 UNLIMITED = 1 << 30
+# the moves one step of retracing a solution looks at, at most (a third of
+# a second in CPython): a peg's chains of unjumps on a big empty board are
+# countless
+RETRACE_MOST = 100_000
 
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
@@ -413,7 +417,8 @@ def forward_path(puzzle, kern, fdist, x, d):
     chains = puzzle.metric == "move"
     fixed = bool(puzzle.first and chains)
     preds = puzzle.chain_predecessors if chains else puzzle.jump_predecessors
-    moves, x = descend(fdist, x, d, preds, key=kern.canon, stop=1 if fixed else 0)
+    moves, x = descend(fdist, x, d, preds, key=kern.canon, stop=1 if fixed else 0,
+                       most=RETRACE_MOST)
     if fixed:
         moves.append(next(chain for chain, q in puzzle.chain_successors(puzzle.start)
                           if q == x))
@@ -424,4 +429,4 @@ def forward_path(puzzle, kern, fdist, x, d):
 def backward_path(puzzle, kern, bdist, x, b):
     """Moves from ``x`` (at backward depth b) down to a goal position."""
     succ = puzzle.chain_successors if puzzle.metric == "move" else puzzle.jump_successors
-    return descend(bdist, x, b, succ, key=kern.canon)[0]
+    return descend(bdist, x, b, succ, key=kern.canon, most=RETRACE_MOST)[0]

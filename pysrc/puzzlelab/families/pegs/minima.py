@@ -16,6 +16,7 @@ board.py (symmetries, classes) and meet.py.
 
 from ...errors import BadRequest, NoSolution, SearchLimit
 from ...search.common import Clock
+from . import alive
 from .beam import beam
 from .dfs import dfs
 from .meet import meet
@@ -123,7 +124,10 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes, prove=N
     if prove is not None:
         return (yield from _entry_wide(child, entry, clock, max_bytes, prove, prior))
     try:
-        kwargs = {"max_bytes": max_bytes}
+        # the English centre game's live positions, which meet reads, count
+        # in the budget (as the family's prepare says for a solve)
+        table = alive.held_bytes() if max_bytes is not None and alive.applies(child) else 0
+        kwargs = {"max_bytes": None if max_bytes is None else max_bytes - table}
         if max_states is not None:
             kwargs["max_states"] = max_states
         try:
