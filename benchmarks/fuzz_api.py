@@ -445,8 +445,8 @@ def valid_request(cat, rng, op):
         req.update(budget)
         return req
     if op == "analyze":
-        req["from"] = rng.choice(desc.get("analyze_from") or ["goal", "start"]) \
-            if rng.random() < 0.8 else "start"
+        offered = desc.get("analyze_from") or ["goal", "start"]
+        req["from"] = rng.choice([offered] if isinstance(offered, str) else offered)
         if desc.get("group_view") and rng.random() < 0.3:
             req["from"] = "group"
         req.update(budget)
@@ -509,12 +509,12 @@ def make_request(cat, rng):
         op = rng.choice(cat.ops)
         req = valid_request(cat, rng, op)
         if req is not None:
-            return req
+            return req, True
     if rng.random() < 0.08:
         req = {"op": rng.choice(cat.ops + ["launch", "", None, 7, "DESCRIBE"])}
         for _ in range(rng.randrange(4)):
             req[rng.choice(["code", "junk", "algo", "", "x" * 100])] = junk(rng)
-        return req
+        return req, False
     op = rng.choice(cat.ops)
     fields = list(cat.fields[op])
     req = {"op": op}
@@ -537,7 +537,7 @@ def make_request(cat, rng):
         req[key] = field_value(cat, rng, key, req, plausible_request and rng.random() < 0.9)
     if rng.random() < 0.05:
         req[rng.choice(["junk", "Code", "x" * 100, "\ud800"])] = junk(rng)
-    return req
+    return req, False
 
 
 def make_cases(n, seed, cap, budget_cap):
@@ -546,8 +546,8 @@ def make_cases(n, seed, cap, budget_cap):
     cat = Catalogue(rng)
     cases = []
     for i in range(n):
-        req = make_request(cat, rng)
-        case = {"i": i, "req": req, "cap": cap}
+        req, valid = make_request(cat, rng)
+        case = {"i": i, "req": req, "cap": cap, "valid": valid}
         fields = cat.fields.get(req.get("op"), ())
         if "max_memory" in fields and rng.random() < 0.12:
             # run until the budget binds (or budget_cap): the peak is measured
@@ -705,6 +705,7 @@ def check_reply(reply, req, kinds):
     if not isinstance(error, dict) or error.get("type") not in kinds:
         return {"uncaught": f"error type {str(error)[:200]}"}
     out["end"] = error["type"]
+    out["message"] = str(error.get("message"))[:200]
     problem = message_problem(error.get("message"), req)
     if problem:
         out["bad_message"] = f"{problem}: {str(error.get('message'))[:200]}"
@@ -841,7 +842,8 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
     cases, _cat = make_cases(n, seed, cap, budget_cap)
     summary = {"requests": 0, "by_op": {}, "ends": {}, "failures": {c: [] for c in CHECKS},
                "worst_gap": (0, None), "worst_peak": (0, None), "cpu": 0.0,
-               "budget_runs": 0, "cancels": 0, "seed": seed}
+               "budget_runs": 0, "cancels": 0, "seed": seed, "valid": 0,
+               "valid_refused": []}
     t0 = time.monotonic()
 
     def on_record(case, rec):
@@ -859,6 +861,10 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
             summary["budget_runs"] += 1
         if "cancel" in rec:
             summary["cancels"] += 1
+        if case.get("valid"):
+            summary["valid"] += 1
+            if end in ("bad_request", "invalid_code"):
+                summary["valid_refused"].append(_show_case(case, rec))
         if rec.get("gap", 0) > summary["worst_gap"][0]:
             summary["worst_gap"] = (rec["gap"], _show_case(case, rec))
         ratio = rec.get("peak", 0) / rec.get("budget", 1)
@@ -902,7 +908,8 @@ def _short(value, depth=0):
 def _show_case(case, rec):
     req = json.dumps(_short(case["req"]), ensure_ascii=True)
     keep = {k: rec.get(k) for k in ("uncaught", "gap", "gap_at", "peak", "budget", "cpu",
-                                     "cancel", "bad_message", "end", "trace") if k in rec}
+                                     "cancel", "bad_message", "end", "message", "trace")
+            if k in rec}
     if "peak" in keep:
         keep["peak_mb"] = round(keep.pop("peak") / MB, 1)
         keep["budget_mb"] = round(keep.pop("budget", 0) / MB)
@@ -936,6 +943,9 @@ def report(summary, examples=5):
                  f"{len(f['gap'])}  peaks over {1 + OVER:.2f} x budget: {len(f['peak'])}  "
                  f"bad messages: {len(f['message'])}  Cancels over {MAX_GAP} s: "
                  f"{len(f['cancel'])}")
+    lines.append(f"{summary['valid']:,} requests made as a page or script would send them, "
+                 f"{len(summary['valid_refused']):,} of them refused (a position whose "
+                 f"method or options do not fit, an edit that does not apply: not failures)")
     lines.append(f"longest gap: {summary['worst_gap'][0]:.3f} s of CPU; largest peak: "
                  f"{summary['worst_peak'][0]:.2f} x its budget")
     lines.append("ends: " + ", ".join(f"{k} {v:,}" for k, v in
@@ -947,6 +957,8 @@ def report(summary, examples=5):
     for check in CHECKS:
         for case in f[check][:examples]:
             lines.append(f"  {check}: {json.dumps(case)[:1500]}")
+    for case in summary["valid_refused"][:examples]:
+        lines.append(f"  refused: {json.dumps(case)[:400]}")
     return "\n".join(lines)
 
 
