@@ -14,7 +14,7 @@ again by the next run.  Used by the family's ``minima`` hook; builds on
 board.py (symmetries, classes) and meet.py.
 """
 
-from ...errors import BadRequest, NoSolution, SearchLimit
+from ...errors import BadRequest, NoSolution, SearchLimit, show
 from ...search.common import Clock
 from . import alive
 from .beam import beam
@@ -88,8 +88,10 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None, engine="
         names = {pair_name(board, v, f) for v, f in pairs}
         unknown = [x for x in only if x not in names]
         if unknown:
-            raise BadRequest(f"This board's table has no entry {unknown[0]!r}; its entries "
-                             f"are {', '.join(pair_name(board, v, f) for v, f in pairs)}.")
+            names = [pair_name(board, v, f) for v, f in pairs]
+            more = f" and {len(names) - 12:,} more" if len(names) > 12 else ""
+            raise BadRequest(f"This board's table has no entry '{show(unknown[0], 20)}'; "
+                             f"its entries are {', '.join(names[:12])}{more}.")
     # the searches most reduced by symmetry first (they are the cheapest),
     # then in hole order; the table lists them in hole order
     order = sorted(pairs, key=lambda vf: (-len(board.fixing([board.full & ~(1 << vf[0]),
