@@ -391,6 +391,16 @@ def targets(recs):
     out.append(("blocks", "Tannentei (both counts) < 2 s (CPython)", *under(tan, 2.0)))
     out.append(("blocks", f"Pyodide within {TARGET_RATIO_PYODIDE}x of CPython",
                 *pyodide_ratio(rec_of(recs, "blocks"))))
+    # Rush Hour (bench_rush.py's rows, run with bench_blocks.py's)
+    out.append(("blocks", "Rush Hour: every database line solved and proven < 50 ms (CPython)",
+                *under(find(recs, "blocks", r"database lines, solve"), 0.05)))
+    out.append(("blocks", "Rush Hour: every database line's cluster counted < 0.5 s (CPython)",
+                *under(find(recs, "blocks", r"database lines, cluster"), 0.5)))
+    new = find(recs, "blocks", r"^new puzzle, 12 vehicles")
+    pyo = [seconds(c["pyodide"]) for c in new if c["pyodide"]]
+    out.append(("blocks", "Rush Hour: New puzzle, 12 vehicles < 2 s (Pyodide, median)",
+                f"{fmt_s(pyo[0])} s" if pyo and pyo[0] is not None else "not run",
+                pyo[0] < 2 if pyo and pyo[0] is not None else None))
     out.append(("blocks", ">= 5x faster than the BFS baseline",
                 *peer_ratio(hak + tan, "BFS baseline", 5)))
     out.append(("pegs", "Hoppers (7 moves proven) < 0.1 s (CPython)",

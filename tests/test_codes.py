@@ -29,6 +29,15 @@ def test_golden_valid_codes_parse_and_round_trip(code):
     assert again.code() == code and again.start == puzzle.start
 
 
+@pytest.mark.parametrize("case", GOLDEN["translated"], ids=lambda c: c["name"])
+def test_golden_translated_codes_open_as_their_canonical_code(case):
+    """Another program's form (Fogleman's Rush Hour boards) opens as the
+    family's own code, the same through the API."""
+    assert codes.parse(case["code"]).code() == case["canonical"]
+    reply = api.run({"op": "describe", "code": case["code"]})
+    assert reply["ok"] and reply["code"] == case["canonical"]
+
+
 @pytest.mark.parametrize("case", GOLDEN["invalid"], ids=lambda c: c["name"])
 def test_golden_invalid_codes_fail_with_their_message(case):
     reply = api.run({"op": "describe", "code": case["code"]})

@@ -419,6 +419,8 @@ def _main(argv=None):
                     help="easy, medium, hard (blocks: hardest too); describe lists them")
     gp.add_argument("--moves", type=_whole_arg, default=None,
                     help="exactly this many moves from the goal (tiles)")
+    gp.add_argument("--pieces", type=int, default=None,
+                    help="a new layout of this many pieces (Rush Hour: vehicles)")
     gp.add_argument("--metric", default=None, help="counting rule (family specific)")
     gp.add_argument("--seed", type=_whole_arg, default=None, help="repeat a draw")
     gp.add_argument("--memory", type=_whole_arg, default=None, help=MEMORY_HELP)
@@ -442,7 +444,8 @@ def _main(argv=None):
         return _minima(args)
     if args.command == "generate":
         req = {"op": "generate", "code": args.code, "difficulty": args.difficulty,
-               "moves": args.moves, "metric": args.metric, "seed": args.seed}
+               "moves": args.moves, "pieces": args.pieces, "metric": args.metric,
+               "seed": args.seed}
         _budget(req, args)
         reply = _drive(api.handle(req), True)
         if args.json or not reply["ok"]:
