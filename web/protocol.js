@@ -10,6 +10,7 @@ export const MSG = Object.freeze({
   CANCEL: "cancel",       // {type, id}                           stop request `id`
   INTERRUPT: "interrupt", // {type, buffer: Int32Array}           the shared interrupt cells (below);
                           //   sent first, only where the page is cross-origin isolated
+  PING: "ping",           // {type}                               say a word (solver.js's watchdog)
   // worker -> page
   STATUS: "status",       // {type, step, detail?, seconds}       start-up steps, then "ready" with
                           //   detail {version, build, pyodide, boot: "snapshot"|"ordinary",
@@ -19,6 +20,8 @@ export const MSG = Object.freeze({
   CANCELLED: "cancelled", // {type, id, data?: last progress, stop: "interrupt"|"slice"|"queue"}
                           //   how it stopped: Python interrupted, between slices, never started
   FAILED: "failed",       // {type, id?, step?, message}          the worker itself failed
+  PONG: "pong",           // {type}                               the answer to a PING, at once
+                          //   (between slices of a running request)
 });
 
 // The interrupt cells (an Int32Array over a SharedArrayBuffer, page and

@@ -18,16 +18,24 @@
 //
 // Busy or dead: every step of a request, table builds included, reports
 // progress at least every 0.5 s of work (tests/test_contract.py,
-// benchmarks/bench_silence.py), and the worker posts it after every slice,
-// so a busy worker is never silent for long.  One silent for NOTICE_MS
-// while it has work is said to be slow (onSilence); one silent for
-// SILENT_MS is dead (closed, or stuck in a bug) and is replaced.
+// benchmarks/fuzz_api.py), and the worker posts it after every slice; an
+// idle worker answers the page's PING at once.  So the page pings its
+// worker every PING_MS and expects a word (any message) within
+// IDLE_DEAD_MS when it has no work, BUSY_DEAD_MS when it has; a worker
+// that errs, crashes, closes or hangs is replaced at once (error) or
+// within about 2 s (silence), and a solve it was running keeps the best
+// answer and the bound it had reported (solve.js).  A page whose own timers
+// run late (a machine too busy to keep time) waits that lateness more
+// before calling its worker dead.  While a worker starts (loading Python)
+// it may be silent for BOOT_DEAD_MS.
 
 import { INTERRUPT, MSG } from "./protocol.js";
 
 const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
-const NOTICE_MS = 4000;         // no word from a worker with work: say so
-const SILENT_MS = 12000;        // ... and this long: it is dead, replace it
+const PING_MS = 250;            // the page asks its worker for a word this often
+const IDLE_DEAD_MS = 1000;      // no word from a worker without work: it is dead
+const BUSY_DEAD_MS = 1750;      // ... from one with work (a slice runs up to ~1 s in Pyodide)
+const BOOT_DEAD_MS = 30000;     // ... from one still starting
 
 export class Solver {
   constructor({ onStatus = () => {}, onRestart = () => {}, onSilence = () => {} } = {}) {
@@ -48,8 +56,16 @@ export class Solver {
   start() {
     this.ready = false;
     performance.mark("solver-start");
+    this.startedAt = performance.now();
+    this.lastHeard = performance.now();
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onmessage = (event) => {
+      const now = performance.now();
+      this.silence = now - this.lastHeard;     // since the worker's previous word
+      this.lastHeard = now;
+      this.receive(event.data);
+    };
+    this.watch();
     // a fresh pair of cells per worker: a killed one keeps nothing of them
     this.interrupt = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
       ? new Int32Array(new SharedArrayBuffer(INTERRUPT.LENGTH * 4)) : null;
@@ -62,6 +78,7 @@ export class Solver {
   }
 
   receive(msg) {
+    if (msg.type === MSG.PONG) return;
     if (msg.type === MSG.STATUS) {
       if (msg.step === "ready") {
         performance.mark("solver-boot", { detail: msg.detail });
@@ -117,31 +134,44 @@ export class Solver {
   request(request, onProgress = () => {}, { slice } = {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress, request });
+      this.pending.set(id, { resolve, onProgress, request, slice });
     });
     this.worker.postMessage({ type: MSG.REQUEST, id, request, slice });
-    this.heard(false);
     promise.id = id;
     return promise;
   }
 
-  // Watchdog: while the worker is ready and has work, expect to hear from
-  // it; `progress`: this message was a progress record (the silence before
-  // it counts toward maxSilence).
+  // A message from the worker about a request (`progress`: a progress
+  // record, whose wait since the last word counts toward maxSilence, which
+  // the benchmarks report).
   heard(progress) {
-    const now = performance.now();
-    if (progress) this.maxSilence = Math.max(this.maxSilence, now - this.lastHeard);
-    this.lastHeard = now;
-    clearTimeout(this.watchdog);
-    if (!this.pending.size && !this.stopping.size) return;
-    const busy = () => (this.pending.size || this.stopping.size) && this.ready;
-    this.watchdog = setTimeout(() => {
-      if (!busy()) return;
-      this.onSilence(Math.round(performance.now() - this.lastHeard));
-      this.watchdog = setTimeout(() => {
-        if (busy()) this.crashed(`The solver stopped responding (no word for ${SILENT_MS / 1000} s).`);
-      }, SILENT_MS - NOTICE_MS);
-    }, NOTICE_MS);
+    if (progress) this.maxSilence = Math.max(this.maxSilence, this.silence || 0);
+  }
+
+  // The watchdog (see the top of the file): every PING_MS, a PING, and a
+  // look at how long the worker has been silent.
+  watch() {
+    clearInterval(this.pinger);
+    let due = performance.now() + PING_MS;
+    this.pinger = setInterval(() => {
+      const now = performance.now();
+      const late = Math.max(0, now - due);     // this page's own lateness
+      due = now + PING_MS;
+      const silent = now - this.lastHeard;
+      const busy = this.pending.size > 0 || this.stopping.size > 0;
+      // a request may ask for longer slices (the tests': protocol.js)
+      const slice = Math.max(0, ...[...this.pending.values(), ...this.stopping.values()]
+        .map((e) => 1000 * (e.slice || 0)));
+      const limit = (!this.ready ? BOOT_DEAD_MS : busy ? BUSY_DEAD_MS + slice : IDLE_DEAD_MS) + late;
+      if (silent > limit) {
+        this.onSilence(Math.round(silent));
+        this.crashed(`The solver stopped responding (no word for ${(silent / 1000).toFixed(1)} s).`);
+        return;
+      }
+      try {
+        this.worker.postMessage({ type: MSG.PING });
+      } catch (_) { /* a terminated worker: the next look replaces it */ }
+    }, PING_MS);
   }
 
   // Stop request `id`: the page hears "cancelled" now; Python is
@@ -162,8 +192,7 @@ export class Solver {
       if (!this.stopping.has(id)) return;
       this.restart("The solver was busy; it was restarted to stop the search.");
     }, KILL_AFTER_MS);
-    this.stopping.set(id, { timer, at: performance.now() });
-    this.heard(false);
+    this.stopping.set(id, { timer, at: performance.now(), slice: entry.slice });
   }
 
   failAll(error) {
@@ -174,7 +203,7 @@ export class Solver {
   }
 
   restart(reason) {
-    clearTimeout(this.watchdog);
+    clearInterval(this.pinger);
     for (const { timer } of this.stopping.values()) clearTimeout(timer);
     this.stopping.clear();
     this.worker.terminate();

@@ -339,7 +339,13 @@ def _budget(req, share=1, options=None):
     page's and the CLI's knob; a link's ``mem`` when the request has none);
     ``max_states`` caps the positions too."""
     if req.get("max_memory") is None and (options or {}).get("mem"):
-        req = dict(req, max_memory=int(options["mem"]))
+        # a link's budget is one the page's menu offers a range of (a link
+        # must not make a visitor's tab hold more than the menu allows)
+        mb = int(options["mem"])
+        if not LINK_MEMORY_MB[0] <= mb <= LINK_MEMORY_MB[1]:
+            raise BadRequest(f"The link's memory budget (mem) must be from "
+                             f"{LINK_MEMORY_MB[0]:,} to {LINK_MEMORY_MB[1]:,} MB, not {mb:,}.")
+        req = dict(req, max_memory=mb)
     mb = _whole(req, "max_memory", *MAX_MEMORY_MB, "memory budget in MB",
                 DEFAULT_MAX_MEMORY // MB)
     states = _whole(req, "max_states", 1, MAX_STATES_LIMIT, "budget in positions held",
