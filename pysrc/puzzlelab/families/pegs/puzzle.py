@@ -55,6 +55,7 @@ from collections import deque
 
 from ...errors import CodeError, Unsolvable
 from ...protocol import Bound, Preset
+from ..common import listed
 from .board import DIRECTIONS, Board
 from .pagodas import single_peg_refusal
 from . import minima_stored
@@ -374,7 +375,7 @@ def expand_preset(name):
     key = ALIASES.get(key, key)
     if key not in BOARDS or len(parts) > 3:
         raise CodeError(f"Unknown peg solitaire board '{_show(name)}'; named "
-                        f"boards: {', '.join(sorted(BOARDS))} (optionally "
+                        f"boards: {listed(sorted(BOARDS))} (optionally "
                         f"-EMPTYHOLE and -complement, -anywhere or -HOLE).")
     lattice, shape, empty_tok, goal_tok, _label = BOARDS[key]
     rows = _grid(shape, "o._", "board")
