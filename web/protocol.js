@@ -31,7 +31,13 @@ export const MSG = Object.freeze({
 // sets it back to 0.  RUNNING is the id of the request the worker is running
 // (0 when idle); the page swaps it to -id (Atomics.compareExchange) to ask
 // for that request's interrupt, so a signal can never hit the next request.
-export const INTERRUPT = Object.freeze({ SIGNAL: 0, RUNNING: 1, LENGTH: 2, SIGINT: 2 });
+//
+// The page also uses SIGNAL as a heartbeat of Python itself (solver.js's
+// watchdog): it stores PROBE there (only over a 0: never over a SIGINT),
+// and Python's loop, which reads and clears the cell every few thousand
+// steps, takes it and ignores it (no handler for that signal); a PROBE
+// gone is Python at work, however long it runs without a message.
+export const INTERRUPT = Object.freeze({ SIGNAL: 0, RUNNING: 1, LENGTH: 2, SIGINT: 2, PROBE: 10 });
 
 // Start-up steps, in order, as reported by STATUS messages.
 export const STEPS = Object.freeze(["runtime", "micropip", "puzzlelab", "ready"]);

@@ -17,24 +17,31 @@
 // (detail: the worker's ready detail, protocol.js).
 //
 // Busy or dead: every step of a request, table builds included, reports
-// progress at least every 0.5 s of work (tests/test_contract.py,
-// benchmarks/fuzz_api.py), and the worker posts it after every slice; an
-// idle worker answers the page's PING at once.  So the page pings its
-// worker every PING_MS and expects a word (any message) within
-// IDLE_DEAD_MS when it has no work, BUSY_DEAD_MS when it has; a worker
-// that errs, crashes, closes or hangs is replaced at once (error) or
-// within about 2 s (silence), and a solve it was running keeps the best
-// answer and the bound it had reported (solve.js).  A page whose own timers
-// run late (a machine too busy to keep time) waits that lateness more
-// before calling its worker dead.  While a worker starts (loading Python)
-// it may be silent for BOOT_DEAD_MS.
+// progress at least every 0.5 s of work in CPython (tests/test_contract.py,
+// benchmarks/fuzz_api.py; up to about five times that in Pyodide), and the
+// worker posts it after every slice; an idle worker answers the page's PING
+// at once; and where the page is cross-origin isolated, Python at work
+// takes the page's PROBE from the shared cells within milliseconds, however
+// long it runs without a message (protocol.js).  So the page pings its
+// worker every PING_MS and expects a word (a message, or a PROBE taken)
+// within IDLE_DEAD_MS when it has no work, BUSY_DEAD_MS when it has and the
+// cells are shared, SLOW_DEAD_MS when they are not (a first visit: only
+// messages tell); a worker that errs, crashes, closes or hangs is replaced
+// at once (error) or within 2 s (silence; 3.5 s on a first visit), and a
+// solve it was running keeps the best answer and the bound it had
+// reported (solve.js).  A page whose own timers run late (a machine too
+// busy to keep time) waits that lateness more before calling its worker
+// dead.  While a worker starts (loading Python) it may be silent for
+// BOOT_DEAD_MS.
 
 import { INTERRUPT, MSG } from "./protocol.js";
 
 const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
-const PING_MS = 250;            // the page asks its worker for a word this often
+const PING_MS = 200;            // the page asks its worker for a word this often
 const IDLE_DEAD_MS = 1000;      // no word from a worker without work: it is dead
-const BUSY_DEAD_MS = 1750;      // ... from one with work (a slice runs up to ~1 s in Pyodide)
+const BUSY_DEAD_MS = 1500;      // ... from one with work, Python's heartbeat shared
+const SLOW_DEAD_MS = 3500;      // ... from one with work, no heartbeat (a long step
+                                //     in Pyodide: up to about 1.5 s, twice that on a busy machine)
 const BOOT_DEAD_MS = 30000;     // ... from one still starting
 
 export class Solver {
@@ -69,6 +76,7 @@ export class Solver {
     // a fresh pair of cells per worker: a killed one keeps nothing of them
     this.interrupt = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
       ? new Int32Array(new SharedArrayBuffer(INTERRUPT.LENGTH * 4)) : null;
+    this.probed = false;
     if (this.interrupt) this.worker.postMessage({ type: MSG.INTERRUPT, buffer: this.interrupt });
     this.worker.onerror = (event) => {
       event.preventDefault?.();
@@ -157,12 +165,20 @@ export class Solver {
       const now = performance.now();
       const late = Math.max(0, now - due);     // this page's own lateness
       due = now + PING_MS;
+      // where the cells are shared, a PROBE taken since the last look is
+      // Python at work (protocol.js), as good as a word
+      const cells = this.interrupt;
+      if (cells && this.ready) {
+        if (this.probed && Atomics.load(cells, INTERRUPT.SIGNAL) === 0) this.lastHeard = now;
+        this.probed = Atomics.compareExchange(cells, INTERRUPT.SIGNAL, 0, INTERRUPT.PROBE) === 0;
+      }
       const silent = now - this.lastHeard;
       const busy = this.pending.size > 0 || this.stopping.size > 0;
       // a request may ask for longer slices (the tests': protocol.js)
       const slice = Math.max(0, ...[...this.pending.values(), ...this.stopping.values()]
         .map((e) => 1000 * (e.slice || 0)));
-      const limit = (!this.ready ? BOOT_DEAD_MS : busy ? BUSY_DEAD_MS + slice : IDLE_DEAD_MS) + late;
+      const limit = late + (!this.ready ? BOOT_DEAD_MS : !busy ? IDLE_DEAD_MS
+        : (cells ? BUSY_DEAD_MS : SLOW_DEAD_MS + slice));
       if (silent > limit) {
         this.onSilence(Math.round(silent));
         this.crashed(`The solver stopped responding (no word for ${(silent / 1000).toFixed(1)} s).`);

@@ -296,10 +296,17 @@ function interruptAsked(id) {
 // KeyboardInterrupt) is taken back, so it cannot hit the next request.  The
 // page stores the signal right after marking the request, hence the short
 // wait for it.
+// (The cell may hold the page's PROBE meanwhile, protocol.js: the wait is
+// for the SIGINT itself.)
 function settleInterrupt(id, consumed) {
   if (!interrupt) return;
   if (Atomics.exchange(interrupt, INTERRUPT.RUNNING, 0) === -id && !consumed) {
-    Atomics.wait(interrupt, INTERRUPT.SIGNAL, 0, 100);
+    const until = performance.now() + 100;
+    let seen;
+    while ((seen = Atomics.load(interrupt, INTERRUPT.SIGNAL)) !== INTERRUPT.SIGINT &&
+           performance.now() < until) {
+      Atomics.wait(interrupt, INTERRUPT.SIGNAL, seen, until - performance.now());
+    }
   }
   Atomics.store(interrupt, INTERRUPT.SIGNAL, 0);
 }
