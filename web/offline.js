@@ -57,7 +57,7 @@ export async function registerServiceWorker(solverReady, keep = () => {}) {
       location.reload();
     });
     // a tab left open for days still hears of a new build
-    let checked = performance.now();
+    let checked = -Infinity;
     const check = (force = false) => {
       if (!force && performance.now() - checked < CHECK_MIN_MS) return;
       checked = performance.now();

@@ -568,8 +568,10 @@ def replay(req):
     picks = _picks(path)
     lower = req.get("lower_bound")
     if lower is None and options.get("lb"):
-        lower = min(int(options["lb"]), len(picks))
-    lower = _whole({"lower_bound": lower}, "lower_bound", 0, len(picks), "lower bound", 0)
+        lower = int(options["lb"])
+    # the sender's claim, at most the length (a claim beyond it proves nothing more)
+    lower = min(_whole({"lower_bound": lower}, "lower_bound", 0, MAX_BOUND, "lower bound", 0),
+                len(picks))
     here = puzzle.code()
     most = min(MAX_PATH_STEPS, MAX_PATH_WORK // len(here))
     if len(picks) > most:
