@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+import timing
 from conftest import ROOT, data_file
 from helpers import check_blocks_solution as check_solution, run_method, replay
 from puzzlelab import api, codes
@@ -688,7 +689,7 @@ def test_cli_every_preset(metric):
             continue
         out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:" + name,
                               "--metric", metric, "--json"], cwd=os.path.join(ROOT, "pysrc"),
-                             env=env, capture_output=True, text=True, timeout=120)
+                             env=env, capture_output=True, text=True, timeout=timing.seconds(120))
         assert out.returncode == 0, (name, out.stderr)
         reply = json.loads(out.stdout)
         assert reply["ok"] and reply["optimal"], name
@@ -700,7 +701,7 @@ def test_cli_solve_json():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:hakoiri",
                           "--json"], cwd=os.path.join(ROOT, "pysrc"), env=env,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=timing.seconds(60))
     assert out.returncode == 0, out.stderr
     reply = json.loads(out.stdout)
     assert reply["ok"] and reply["optimal"]

@@ -9,7 +9,7 @@ web/edit/blocks.js; play: web/play/blocks.js."""
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_the_cluster_its_histogram_and_its_hardest_position(page, site_url, watc
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze-group").click()
     out = page.get_by_test_id("analysis")
-    expect(out).to_contain_text("6,603 positions in this start's cluster", timeout=60_000)
+    expect(out).to_contain_text("6,603 positions in this start's cluster", timeout=scaled(60_000))
     expect(out).to_contain_text("the hardest starts of the cluster are 16 moves from it")
     expect(page.locator("#chart")).to_be_visible()
     page.get_by_test_id("farthest").first.click()

@@ -213,6 +213,8 @@ def test_fogleman_boards_become_block_codes_everywhere():
     assert reply["code"] == want
     assert reply["exits"] == [{"alternative": 0, "block": "A", "side": "R", "from": 2, "to": 2}]
     assert reply["goals"][0][2] == "????AA" and reply["view"]["ways"]["M"] == "v"
+    assert "straight slide" in reply["metric_help"]["move"]      # the counts meet, said
+    assert "vehicle" in reply["metric_labels"]["move"]
     seven = "o" * 14 + "AAoBooo" + "oooBooo" + "o" * 21
     assert codes.parse("rush:" + seven).code().startswith("blocks:7x7:")
 

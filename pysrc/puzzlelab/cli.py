@@ -361,7 +361,7 @@ def main(argv=None):
 
 
 def _main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m puzzlelab",
+    parser = argparse.ArgumentParser(prog="puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("solve", help="solve a position code")
@@ -419,7 +419,7 @@ def _main(argv=None):
                     help="easy, medium, hard (blocks: hardest too); describe lists them")
     gp.add_argument("--moves", type=_whole_arg, default=None,
                     help="exactly this many moves from the goal (tiles)")
-    gp.add_argument("--pieces", type=int, default=None,
+    gp.add_argument("--pieces", type=_whole_arg, default=None,
                     help="a new layout of this many pieces (Rush Hour: vehicles)")
     gp.add_argument("--metric", default=None, help="counting rule (family specific)")
     gp.add_argument("--seed", type=_whole_arg, default=None, help="repeat a draw")

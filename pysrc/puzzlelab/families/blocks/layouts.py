@@ -28,8 +28,8 @@ from ...errors import SearchLimit
 from .model import Exit
 from . import rush
 
-TRIES = 24                   # layouts measured, when one of them reached ENOUGH
-MORE_TRIES = 60              # layouts measured at most, until one reaches ENOUGH
+TRIES = 16                   # layouts measured, when one of them reached ENOUGH
+MORE_TRIES = 36              # layouts measured at most, until one reaches ENOUGH
 ENOUGH = 30                  # moves a fresh puzzle should take
 GOOD = 40                    # moves that end the search at once
 HARD = 30                    # a preset this hard is a layout to start from

@@ -69,6 +69,27 @@ from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, MEMO_SHARE, METRICS, METR
                     Move, connected, format_path, parse_exit, parse_rows, parse_size,
                     parse_ways, ways_text)
 
+# what the counting rules' help adds when every block slides one way
+ONE_WAY_HELP = {"move": " Here every block slides one way, so a move is a straight slide, as "
+                        "Fogleman's Rush Hour counts (the hardest: 60).",
+                "step": " Here: every cell a vehicle slides is one step.",
+                "line": " Here the same as a move: every block slides one way."}
+
+# The parts of a puzzle kept per board (Blocks._skeleton), and how many
+# boards' are kept
+SKELETON = ("type_of", "type_shape", "type_way", "type_range", "pmask", "ptype", "panchor",
+            "index", "full", "steps", "border", "region", "move_bytes", "alternatives",
+            "goal_state", "_h_tables", "_h_need", "goal_hint", "_single_mask")
+SKELETONS_KEPT = 16
+SKELETON_PLACEMENTS = 4096   # a bigger board's (megabytes) is not kept
+_SKELETONS = {}
+
+
+def rows_walls(rows):
+    """The walls of a position's rows, as a key."""
+    return tuple(i for i, ch in enumerate("".join(rows)) if ch == "_")
+
+
 # the lower bounds (names as in Blocks.heuristics)
 BOUNDS = {
     "manhattan": Bound("manhattan", "Manhattan distance of goal blocks",
@@ -142,6 +163,7 @@ class Blocks:
         self.goal_specs = [g for _what, g in goals]
         self.ways = dict(ways or {})
         self.compiled = {}          # what an engine compiled from it (rush.py's lanes)
+        self._tail = None           # the code's goals and ways (encode)
         n = w * h
         walls = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "_"]
         self.wall_cells = {r * w + c for r, c in walls}
@@ -183,14 +205,66 @@ class Blocks:
                                         f"column {c + 1}, where the board has "
                                         f"none.")
         self.named = named
+        # What does not change as blocks move (the types, placements, steps
+        # and goal tables) is built once per board and kept (_SKELETONS):
+        # a solution's positions all share it, and parsing one of them is
+        # then a quarter of the work (the path of a link parses every one)
+        line_of = {k: min(cells[k])[0] if self.ways[k] == "h" else min(cells[k])[1]
+                   for k in self.ways}
+        key = (w, h, rows_walls(rows), metric, tuple((what, g if isinstance(g, Exit) else
+                                                      tuple(g)) for what, g in goals),
+               tuple(sorted((k, shapes[k], self.ways.get(k), line_of.get(k)) for k in letters)))
+        skeleton = _SKELETONS.get(key)
+        if skeleton is None:
+            self._skeleton(rows, goals, shapes, cells, line_of)
+            if len(self.pmask) <= SKELETON_PLACEMENTS:
+                if len(_SKELETONS) >= SKELETONS_KEPT:
+                    _SKELETONS.pop(next(iter(_SKELETONS)))
+                _SKELETONS[key] = {name: getattr(self, name) for name in SKELETON}
+        else:
+            self.__dict__.update(skeleton)
+        # letters of a type, by start anchor
+        self.type_letters = [[] for _ in self.type_shape]
+        for letter in letters:
+            self.type_letters[self.type_of[letter]].append(letter)
+        # a search's memos, this position's own
+        self.memo = [dict() for _ in self.pmask]
+        self.memo_size = 0          # bytes, estimated (move_bytes per move)
+        self.memo_cap = MEMO_BYTES  # ... at most (reserve sets it from a budget)
+        # The labelled start.
+        index = self.index
+        self.start_labels = tuple(index[self.type_of[k], *min(cells[k])] for k in letters)
+        self.start = self.pack(self.start_labels)
+        # blockers dominates the other (fewer nodes: Tannentei's A* 304k ->
+        # 263k, the ells 16.9k -> 9.0k) but costs more per node, so it is a
+        # choice, not the default (Tannentei's A* 3.1 s -> 4.0 s)
+        # pattern (pattern.py) dominates blockers; its table is built
+        # before the search (the family's prepare), in a fraction of a second
+        # on the presets
+        self._pattern = None
+        if metric == "step":
+            self.heuristics = {"manhattan": self.manhattan, "blockers": self.blockers,
+                               "pattern": self.pattern}
+            self.heuristic = self.manhattan
+        else:
+            self.heuristics = {"misplaced": self.misplaced, "blockers": self.blockers,
+                               "pattern": self.pattern}
+            self.heuristic = self.misplaced
+
+    def _skeleton(self, rows, goals, shapes, cells, line_of):
+        """The board's parts that blocks moving leave alone (SKELETON): the
+        types, numbered in letter order (so the numbering is the same for
+        every position of the board), the placements, steps, goal tables."""
+        w, h, metric = self.w, self.h, self.metric
+        n = w * h
+        named = self.named
         # Types: each named letter alone; the others grouped by shape and way.
         type_of = {}
         type_key = {}
         self.type_shape = []
         self.type_way = []          # None, "h" or "v"
-        self.type_letters = []      # letters of a type, by start anchor
         lines = []                  # a one-way type's rows ("h") or columns ("v")
-        for letter in letters:
+        for letter in sorted(cells):
             way = self.ways.get(letter)
             key = ("named", letter) if letter in named else (shapes[letter], way)
             t = type_key.get(key)
@@ -198,18 +272,16 @@ class Blocks:
                 t = type_key[key] = len(self.type_shape)
                 self.type_shape.append(shapes[letter])
                 self.type_way.append(way)
-                self.type_letters.append([])
                 lines.append(set())
             type_of[letter] = t
-            self.type_letters[t].append(letter)
-            r0, c0 = min(cells[letter])
-            lines[t].add(r0 if way == "h" else c0)
+            if way:
+                lines[t].add(line_of[letter])
         self.type_of = type_of
         # Placements, numbered type by type then anchor by anchor (a one-way
         # type's only on its own lines: it can never leave them).
         pm, ptype, panchor = [], [], []
         self.type_range = []
-        index = {}
+        index = self.index = {}
         for t, shape in enumerate(self.type_shape):
             lo = len(pm)
             way = self.type_way[t]
@@ -259,32 +331,11 @@ class Blocks:
         # The empty cells that decide where a block can go: its border for a
         # unit step, the whole board for a run of steps.
         self.region = border if metric == "step" else [self.full] * len(pm)
-        self.memo = [dict() for _ in pm]
-        self.memo_size = 0          # bytes, estimated (move_bytes per move)
-        self.memo_cap = MEMO_BYTES  # ... at most (reserve sets it from a budget)
         # a move (q, state delta, cells changed, path) at its largest: the
         # delta is an int as wide as the placements, the cells as the board
         self.move_bytes = (sys.getsizeof(1 << len(pm)) + sys.getsizeof(self.full)
                            + sys.getsizeof(1 << 30) + 4 * WORD + 120)
-        # The labelled start.
-        self.start_labels = tuple(index[type_of[k], *min(cells[k])] for k in letters)
-        self.start = self.pack(self.start_labels)
         self._goals(goals, index)
-        # blockers dominates the other (fewer nodes: Tannentei's A* 304k ->
-        # 263k, the ells 16.9k -> 9.0k) but costs more per node, so it is a
-        # choice, not the default (Tannentei's A* 3.1 s -> 4.0 s)
-        # pattern (pattern.py) dominates blockers; its table is built
-        # before the search (the family's prepare), in a fraction of a second
-        # on the presets
-        self._pattern = None
-        if metric == "step":
-            self.heuristics = {"manhattan": self.manhattan, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.manhattan
-        else:
-            self.heuristics = {"misplaced": self.misplaced, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.misplaced
 
     # -- goals -------------------------------------------------------------
     def _goals(self, goals, index):
@@ -729,9 +780,11 @@ class Blocks:
                         for g in self.goal_specs)
 
     def encode(self, state):
-        ways = ways_text(self.ways)
-        return (f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}:"
-                f"{self.goals_text()}" + (f":{ways}" if ways else ""))
+        tail = self._tail
+        if tail is None:          # the goals and ways, the same for every state
+            ways = ways_text(self.ways)
+            tail = self._tail = f":{self.goals_text()}" + (f":{ways}" if ways else "")
+        return f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}{tail}"
 
     def without(self, letters):
         """The same puzzle with blocks ``letters`` taken off the board (the
@@ -776,9 +829,14 @@ class Blocks:
         last row or column (from 0); ``ways``: the one-way blocks."""
         exits = [{"alternative": k, "block": g.letter, "side": g.side, "from": g.lo,
                   "to": g.hi} for k, g in enumerate(self.goal_specs) if isinstance(g, Exit)]
+        labels, helps = METRIC_LABELS, METRIC_HELP
+        if self.ways and all(self.ways.get(k) for k in self.block_letters):
+            # every block one-way (Rush Hour): say how the counts meet
+            labels = dict(labels, move="a slide by one vehicle, any distance, is one move")
+            helps = {k: v + ONE_WAY_HELP[k] for k, v in helps.items()}
         return {"family": FAMILY, "width": self.w, "height": self.h,
                 "goals": self.goal_patterns(), "exits": exits, "ways": dict(self.ways),
                 "metric": self.metric, "metrics": list(METRICS),
-                "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
+                "metric_labels": labels, "metric_help": helps,
                 "group_view": True,      # the analyze op's from: group
                 "heuristics": list(self.heuristics)}
