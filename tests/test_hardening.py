@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+import timing
 from puzzlelab import api, codes, tables
 from puzzlelab.errors import Cancelled, TableError
 from puzzlelab.families import family_of
@@ -259,7 +260,7 @@ def _cli(args, cwd):
     import subprocess
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     return subprocess.run([sys.executable, "-m", "puzzlelab", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=timing.seconds(300))
 
 
 @pytest.mark.cpython_only
@@ -298,7 +299,8 @@ def test_the_cli_quotes_odd_options_briefly_and_ends_quietly_in_a_pipe(tmp_path)
     import subprocess
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     out = subprocess.run(f"'{sys.executable}' -m puzzlelab presets | head -1", shell=True,
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+                         cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=timing.seconds(120))
     assert "Traceback" not in out.stderr, out.stderr
 
 
@@ -318,12 +320,12 @@ def test_the_server_answers_odd_paths_with_a_404_and_no_traceback(capsys):
                      b"/sub/web/%00/x", b"/sub/%F0%9F%98%80"):
             with socket.create_connection((host, port)) as s:
                 s.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: x\r\n\r\n")
-                s.settimeout(30)
+                s.settimeout(timing.seconds(30))
                 head = s.recv(200).split(b"\r\n")[0]
             assert b" 404 " in head, (path, head)
         with socket.create_connection((host, port)) as s:
             s.sendall(b"GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n")
-            s.settimeout(30)
+            s.settimeout(timing.seconds(30))
             assert b" 200 " in s.recv(200).split(b"\r\n")[0]
     finally:
         server.shutdown()

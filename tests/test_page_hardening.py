@@ -17,7 +17,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import READY_TIMEOUT, PageWatch, open_app, origin_of, wait_state
+import timing
+from browser_fixtures import (READY_TIMEOUT, PageWatch, open_app, origin_of, patient, scaled,
+                              wait_state)
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +27,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARD8 = "tiles:3x3:867254301"
 
 
-def wait_hash(page, pattern, timeout=30):
+def wait_hash(page, pattern, quiet_limit=30):
     """Poll the address until its fragment matches ``pattern``."""
-    t0 = time.monotonic()
+    deadline = time.monotonic() + timing.seconds(quiet_limit)
     while not re.search(pattern, page.evaluate("() => decodeURIComponent(location.hash)")):
-        assert time.monotonic() - t0 < timeout, page.evaluate("() => location.hash")
+        assert time.monotonic() < deadline, page.evaluate("() => location.hash")
         page.wait_for_timeout(50)
 
 
@@ -91,10 +93,11 @@ def test_a_new_build_is_offered_when_the_tab_comes_back_and_keeps_the_solution(
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.set_default_timeout(60_000)
+        patient(page)
         watch = PageWatch(page, origin_of(url))
         open_app(page, url, HARD8, state="ready")
-        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=120_000)
+        page.wait_for_function("() => !!navigator.serviceWorker.controller",
+                               timeout=scaled(120_000))
         shown = solve_and_step(page, 3)
         checks = int(page.evaluate("() => document.body.dataset.updateChecks || 0"))
         # a new build is published: its service worker differs
@@ -105,8 +108,8 @@ def test_a_new_build_is_offered_when_the_tab_comes_back_and_keeps_the_solution(
         assert page.get_by_test_id("update").is_hidden()
         page.evaluate("() => window.dispatchEvent(new Event('focus'))")
         page.wait_for_function(f"() => Number(document.body.dataset.updateChecks || 0) > {checks}")
-        expect(page.locator("#update")).to_be_visible(timeout=120_000)
-        with page.expect_navigation(timeout=120_000):
+        expect(page.locator("#update")).to_be_visible(timeout=scaled(120_000))
+        with page.expect_navigation(timeout=scaled(120_000)):
             page.locator("#update-reload").click()
         page.wait_for_load_state()          # the new build's page, not the old one
         assert "&path=" in page.evaluate("() => location.hash")
