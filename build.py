@@ -439,10 +439,22 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().__init__(*args, directory=self.site, **kwargs)
 
     def translate_path(self, path):
+        """The file of a URL path under the base; one outside it, or one
+        that names no file a disk could hold (a NUL byte, a lone surrogate
+        from ``%00`` or ``%ED%A0%80``), is a path to nothing: 404, never an
+        exception in the server's log."""
         clean = path.split("?", 1)[0].split("#", 1)[0]
+        nowhere = os.path.join(self.site, "__outside_base__")
         if not clean.startswith(self.base):
-            return os.path.join(self.site, "__outside_base__")
-        return super().translate_path("/" + clean[len(self.base):])
+            return nowhere
+        out = super().translate_path("/" + clean[len(self.base):])
+        try:
+            if "\0" in out:
+                return nowhere
+            os.fsencode(out)
+        except UnicodeError:
+            return nowhere
+        return out
 
     def _redirect_to_base(self):
         """``/sub`` -> ``/sub/`` (as GitHub Pages does); True when redirected."""

@@ -343,7 +343,8 @@ def field_value(cat, rng, key, req, plausible):
         return rng.choice(sorted(acts) + ["explode"]) if acts else "shuffle"
     if key == "args":
         acts = cat.actions.get(family) or {}
-        names = acts.get(req.get("action"), ())
+        action = req.get("action")
+        names = acts.get(action, ()) if isinstance(action, str) else ()
         return {name: rng.choice([rng.randrange(-2, 20), rng.randrange(2 ** 40), "goal", "start",
                                   "A", "B", "hole", "anywhere", "complement", "pattern",
                                   "snake", "tri", "sq8", "o", [[0, 0], [1, 1]],
@@ -386,14 +387,134 @@ def game_of(cat, rng, code):
     return rng.choice([[], ["x"], [cat.code(rng)], ["tiles:3x3:123405786"] * 1001])
 
 
+def valid_code(cat, rng):
+    """A position code that parses (presets, random boards, solutions'
+    positions, the big ones), with a counting rule of its family."""
+    for _ in range(20):
+        roll = rng.random()
+        if roll < 0.3:
+            code = rng.choice(cat.presets)
+        elif roll < 0.75:
+            code = rng.choice([tiles_code, blocks_code, pegs_code])(rng)
+        elif roll < 0.85:
+            code = rng.choice(cat.big)
+        else:
+            code = rng.choice(rng.choice(cat.paths)[3])
+        desc = cat.describe(code)
+        if desc is not None:
+            return code, desc
+    return "tiles:3x3:123405786", cat.describe("tiles:3x3:123405786")
+
+
+def valid_request(cat, rng, op):
+    """A request an honest page or script could send: a position that
+    parses, a method it offers with a bound and options that method
+    takes, budgets in range (``None`` for an op this harness does not know
+    the fields of)."""
+    code, desc = valid_code(cat, rng)
+    metrics = desc.get("metrics") or [None]
+    metric = rng.choice(metrics)
+    if metric and metric != desc.get("metric"):
+        link = f"{code}&metric={metric}"
+        desc = cat.describe(link) or desc
+        code = link if cat.describe(link) else code
+    req = {"op": op, "code": code}
+    budget = {"max_memory": rng.choice([16, 32, 64, 128, 256, 1024])} if rng.random() < 0.7 else {}
+    if op == "describe":
+        return req
+    if op in ("solve", "part", "tables"):
+        methods = [m for m in desc["methods"] if m["available"]
+                   and (op != "part" or m["parts"])]
+        if not methods:
+            return req
+        m = rng.choice(methods)
+        req["algorithm"] = m["name"]
+        if m["bounds"] and rng.random() < 0.5:
+            req["heuristic"] = rng.choice(m["bounds"])
+        if op != "part" and m["count"] and rng.random() < 0.25:
+            req["count"] = True
+        elif op != "part" and m["factor"] and rng.random() < 0.3:
+            req["factor"] = rng.choice([1.2, 1.5, 2, 5])
+        if op == "solve" and rng.random() < 0.3:
+            req["max_seconds"] = rng.choice([1, 2, 3])
+        if op == "part":
+            req["parts"] = rng.choice([1, 2, 4, 16])
+            if rng.random() < 0.6:
+                req["limit"] = rng.randrange(0, 80)
+                req["index"] = rng.randrange(req["parts"])
+        req.update(budget)
+        return req
+    if op == "analyze":
+        offered = desc.get("analyze_from") or ["goal", "start"]
+        req["from"] = rng.choice([offered] if isinstance(offered, str) else offered)
+        if desc.get("group_view") and rng.random() < 0.3:
+            req["from"] = "group"
+        req.update(budget)
+        return req
+    if op == "edit":
+        acts = cat.actions.get(desc["family"]) or {}
+        action = rng.choice(sorted(acts))
+        req["action"] = action
+        req["args"] = {name: rng.choice([rng.randrange(0, 8), rng.randrange(2 ** 31), "goal",
+                                         "start", "A", "hole", "anywhere", "complement",
+                                         "snake", "blank-first", "blank-last", "tri", "sq4",
+                                         "sq8", [[0, 0], [0, 1]], [[1, 1]], True, False])
+                       for name in acts[action] if rng.random() < 0.9}
+        return req
+    if op == "moves":
+        if rng.random() < 0.4 and cat.paths:
+            c, _p, _n, codes = rng.choice(cat.paths)
+            k = rng.randrange(1, len(codes))
+            req["code"], req["game"] = codes[k], codes[:k]
+        req["judge"] = desc["family"] == "pegs" or rng.random() < 0.2
+        req["ahead"] = req["judge"] and rng.random() < 0.3
+        req.update(budget)
+        return req
+    if op == "replay":
+        if cat.paths and rng.random() < 0.8:
+            c, path, n, _codes = rng.choice(cat.paths)
+            req = {"op": op, "code": c, "path": path,
+                   "lower_bound": rng.choice([None, 0, n])}
+        else:
+            req["path"] = "".join(rng.choice("0123") for _ in range(rng.randrange(1, 40)))
+        return req
+    if op == "minima":
+        req["code"] = rng.choice(["pegs:triangle10", "pegs:triangle15", "pegs:tri:o/oo/ooo/oooo",
+                                  "pegs:sq4:ooo/ooo/ooo", "pegs:english", "pegs:hoppers"])
+        if rng.random() < 0.5:
+            req["only"] = [rng.choice(["0-0", "d4-d4", "1-1", "a1-a1", "4-4"])]
+        req.update(budget)
+        return req
+    if op == "generate":
+        offer = desc.get("generate") or {}
+        names = [d["name"] for d in offer.get("difficulties", [])]
+        if names:
+            req["difficulty"] = rng.choice(names)
+        elif offer.get("moves"):
+            lo, hi = offer["moves"]
+            req["moves"] = rng.randint(lo, hi)
+        req["seed"] = rng.randrange(2 ** 31)
+        req.update(budget)
+        return req
+    if op == "presets":
+        return {"op": op}
+    return None
+
+
 def make_request(cat, rng):
-    """One request: usually an op with its own fields and plausible values
-    (so searches, edits and replays really run), sometimes anything."""
+    """One request: mostly ones an honest page or script could send (so
+    searches, edits and replays really run), often with plausible values
+    in every field, sometimes anything."""
+    if rng.random() < 0.5:
+        op = rng.choice(cat.ops)
+        req = valid_request(cat, rng, op)
+        if req is not None:
+            return req, True
     if rng.random() < 0.08:
         req = {"op": rng.choice(cat.ops + ["launch", "", None, 7, "DESCRIBE"])}
         for _ in range(rng.randrange(4)):
             req[rng.choice(["code", "junk", "algo", "", "x" * 100])] = junk(rng)
-        return req
+        return req, False
     op = rng.choice(cat.ops)
     fields = list(cat.fields[op])
     req = {"op": op}
@@ -416,7 +537,7 @@ def make_request(cat, rng):
         req[key] = field_value(cat, rng, key, req, plausible_request and rng.random() < 0.9)
     if rng.random() < 0.05:
         req[rng.choice(["junk", "Code", "x" * 100, "\ud800"])] = junk(rng)
-    return req
+    return req, False
 
 
 def make_cases(n, seed, cap, budget_cap):
@@ -425,8 +546,8 @@ def make_cases(n, seed, cap, budget_cap):
     cat = Catalogue(rng)
     cases = []
     for i in range(n):
-        req = make_request(cat, rng)
-        case = {"i": i, "req": req, "cap": cap}
+        req, valid = make_request(cat, rng)
+        case = {"i": i, "req": req, "cap": cap, "valid": valid}
         fields = cat.fields.get(req.get("op"), ())
         if "max_memory" in fields and rng.random() < 0.12:
             # run until the budget binds (or budget_cap): the peak is measured
@@ -584,6 +705,7 @@ def check_reply(reply, req, kinds):
     if not isinstance(error, dict) or error.get("type") not in kinds:
         return {"uncaught": f"error type {str(error)[:200]}"}
     out["end"] = error["type"]
+    out["message"] = str(error.get("message"))[:200]
     problem = message_problem(error.get("message"), req)
     if problem:
         out["bad_message"] = f"{problem}: {str(error.get('message'))[:200]}"
@@ -720,7 +842,8 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
     cases, _cat = make_cases(n, seed, cap, budget_cap)
     summary = {"requests": 0, "by_op": {}, "ends": {}, "failures": {c: [] for c in CHECKS},
                "worst_gap": (0, None), "worst_peak": (0, None), "cpu": 0.0,
-               "budget_runs": 0, "cancels": 0, "seed": seed}
+               "budget_runs": 0, "cancels": 0, "seed": seed, "valid": 0,
+               "valid_refused": []}
     t0 = time.monotonic()
 
     def on_record(case, rec):
@@ -738,6 +861,10 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
             summary["budget_runs"] += 1
         if "cancel" in rec:
             summary["cancels"] += 1
+        if case.get("valid"):
+            summary["valid"] += 1
+            if end in ("bad_request", "invalid_code"):
+                summary["valid_refused"].append(_show_case(case, rec))
         if rec.get("gap", 0) > summary["worst_gap"][0]:
             summary["worst_gap"] = (rec["gap"], _show_case(case, rec))
         ratio = rec.get("peak", 0) / rec.get("budget", 1)
@@ -781,7 +908,8 @@ def _short(value, depth=0):
 def _show_case(case, rec):
     req = json.dumps(_short(case["req"]), ensure_ascii=True)
     keep = {k: rec.get(k) for k in ("uncaught", "gap", "gap_at", "peak", "budget", "cpu",
-                                     "cancel", "bad_message", "end", "trace") if k in rec}
+                                     "cancel", "bad_message", "end", "message", "trace")
+            if k in rec}
     if "peak" in keep:
         keep["peak_mb"] = round(keep.pop("peak") / MB, 1)
         keep["budget_mb"] = round(keep.pop("budget", 0) / MB)
@@ -815,6 +943,9 @@ def report(summary, examples=5):
                  f"{len(f['gap'])}  peaks over {1 + OVER:.2f} x budget: {len(f['peak'])}  "
                  f"bad messages: {len(f['message'])}  Cancels over {MAX_GAP} s: "
                  f"{len(f['cancel'])}")
+    lines.append(f"{summary['valid']:,} requests made as a page or script would send them, "
+                 f"{len(summary['valid_refused']):,} of them refused (a position whose "
+                 f"method or options do not fit, an edit that does not apply: not failures)")
     lines.append(f"longest gap: {summary['worst_gap'][0]:.3f} s of CPU; largest peak: "
                  f"{summary['worst_peak'][0]:.2f} x its budget")
     lines.append("ends: " + ", ".join(f"{k} {v:,}" for k, v in
@@ -826,6 +957,8 @@ def report(summary, examples=5):
     for check in CHECKS:
         for case in f[check][:examples]:
             lines.append(f"  {check}: {json.dumps(case)[:1500]}")
+    for case in summary["valid_refused"][:examples]:
+        lines.append(f"  refused: {json.dumps(case)[:400]}")
     return "\n".join(lines)
 
 

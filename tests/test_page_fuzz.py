@@ -1,7 +1,12 @@
 """A short fuzz of the page (benchmarks/fuzz_page.py runs the long one):
-random links through the address bar and random saved states followed by a
-reload never leave an uncaught error, a blank start or a page stuck loading.
-Headless Chromium against the built site."""
+random links through the address bar, half of them carrying a solution
+(good, damaged or forged), random saved states followed by a reload, and
+faults injected into the solver's worker (it closes itself, hangs, throws;
+idle and in the middle of a solve with a best answer on screen) never leave
+an uncaught error, a blank start, a bug said on screen or a page stuck
+loading or solving; every dead worker is replaced, and the position, the
+best answer and its bound stay.  How soon it is replaced is measured by the
+benchmark, not asserted here.  Headless Chromium against the built site."""
 
 import os
 import sys
@@ -15,9 +20,16 @@ import fuzz_page  # noqa: E402
 pytestmark = pytest.mark.browser
 
 
-def test_random_links_and_saved_states(browser, site_url):
-    out = fuzz_page.fuzz_page(site_url, links=150, stored=8, seed=7, browser=browser)
-    assert out["links"] == 150 and out["stored"] == 8
+def test_random_links_saved_states_and_worker_faults(browser, site_url):
+    out = fuzz_page.fuzz_page(site_url, links=120, stored=8, seed=7, browser=browser, faults=6)
+    assert out["links"] == 120 and out["with_path"] == 60 and out["stored"] == 8
     assert not out["page_errors"], out["page_errors"][:3]
     assert not out["blank"], out["blank"][:3]
     assert not out["stuck"], out["stuck"][:3]
+    assert not out["internal"], out["internal"][:3]
+    assert len(out["faults"]) == 6 and {f["kind"] for f in out["faults"]} == set(fuzz_page.FAULTS)
+    for fault in out["faults"]:
+        assert "replaced_ms" in fault and not fault.get("problem"), fault
+        assert fault["position_kept"], fault
+        if fault["busy"]:
+            assert fault["best_kept"] and fault["bound_kept"], fault

@@ -17,7 +17,7 @@ import { load, loadQuiet, fillPresets, wirePosition } from "./position.js";
 import { wireMethods } from "./methods.js";
 import { wireSolve } from "./solve.js";
 import { stopPlay, updatePlayback, wirePlayback } from "./playback.js";
-import { wireShare } from "./share.js";
+import { keepInAddress, wireShare } from "./share.js";
 import { wireAnalysis } from "./analysis.js";
 import { wireCounts } from "./counts.js";
 import { draw } from "./view.js";
@@ -73,7 +73,7 @@ function firstVisitTip() {
  * @param {import("./state.js").AppState} app
  */
 export async function start(app, { saved, link }) {
-  registerServiceWorker(app.solver.whenReady());
+  registerServiceWorker(app.solver.whenReady(), () => keepInAddress(app));
   firstVisitTip();
   wire(app);
   updatePlayback(app);

@@ -6,6 +6,7 @@
 import { $ } from "./dom.js";
 import { shownView } from "./state.js";
 import { draw, animMs, playSpeed } from "./view.js";
+import { followInAddress } from "./share.js";
 
 const STEP_MS = 420;          // auto-play: time per move
 const STEP_PAUSE_MS = 180;    // auto-play: rest after a slide
@@ -27,6 +28,7 @@ export function updatePlayback(app) {
   const atGoal = !!app.solution && app.step === n && !app.play?.active;
   $("board-wrap").classList.toggle("at-goal", atGoal);
   $("summary").replaceChildren(...summary(app, atGoal));
+  followInAddress(app);
 }
 
 // The action bar's one line: the answer and what is proven of it, and

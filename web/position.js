@@ -106,7 +106,9 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   const problem = reply.ok ? familyProblem(app, reply.family) : `That code could not be opened: ${reply.error.message}`;
   if (problem) {
     showMessage(problem);
-    setState(app.desc ? (previous === "loading" ? (app.solver.ready ? "ready" : "loading") : previous) : "error");
+    // the position stays; a solve this load cancelled is over (never "solving" again)
+    const idle = app.solution ? "solved" : app.solver.ready ? "ready" : "loading";
+    setState(!app.desc || previous === "error" ? "error" : app.solveReq ? "solving" : idle);
     $("solve").disabled = !app.solver.ready || !!app.solveReq;
     return false;
   }

@@ -10,6 +10,7 @@ export const MSG = Object.freeze({
   CANCEL: "cancel",       // {type, id}                           stop request `id`
   INTERRUPT: "interrupt", // {type, buffer: Int32Array}           the shared interrupt cells (below);
                           //   sent first, only where the page is cross-origin isolated
+  PING: "ping",           // {type}                               say a word (solver.js's watchdog)
   // worker -> page
   STATUS: "status",       // {type, step, detail?, seconds}       start-up steps, then "ready" with
                           //   detail {version, build, pyodide, boot: "snapshot"|"ordinary",
@@ -19,6 +20,8 @@ export const MSG = Object.freeze({
   CANCELLED: "cancelled", // {type, id, data?: last progress, stop: "interrupt"|"slice"|"queue"}
                           //   how it stopped: Python interrupted, between slices, never started
   FAILED: "failed",       // {type, id?, step?, message}          the worker itself failed
+  PONG: "pong",           // {type}                               the answer to a PING, at once
+                          //   (between slices of a running request)
 });
 
 // The interrupt cells (an Int32Array over a SharedArrayBuffer, page and
@@ -28,7 +31,13 @@ export const MSG = Object.freeze({
 // sets it back to 0.  RUNNING is the id of the request the worker is running
 // (0 when idle); the page swaps it to -id (Atomics.compareExchange) to ask
 // for that request's interrupt, so a signal can never hit the next request.
-export const INTERRUPT = Object.freeze({ SIGNAL: 0, RUNNING: 1, LENGTH: 2, SIGINT: 2 });
+//
+// The page also uses SIGNAL as a heartbeat of Python itself (solver.js's
+// watchdog): it stores PROBE there (only over a 0: never over a SIGINT),
+// and Python's loop, which reads and clears the cell every few thousand
+// steps, takes it and ignores it (no handler for that signal); a PROBE
+// gone is Python at work, however long it runs without a message.
+export const INTERRUPT = Object.freeze({ SIGNAL: 0, RUNNING: 1, LENGTH: 2, SIGINT: 2, PROBE: 10 });
 
 // Start-up steps, in order, as reported by STATUS messages.
 export const STEPS = Object.freeze(["runtime", "micropip", "puzzlelab", "ready"]);

@@ -95,6 +95,27 @@ function shareLink(app) {
   return linkFor(code, opts);
 }
 
+// The address follows what is on screen: once a solution is shown (and
+// whenever its step changes, ADDRESS_MS after the last change, so playback
+// does not flood the history), the address bar holds the same link Copy
+// link makes, the solution and its step included, so a reload -- into a
+// new build too (offline.js) -- opens the same.  Not while a solve runs or
+// in play mode (whose position is not the one being edited).
+const ADDRESS_MS = 400;
+let addressTimer = null;
+
+export function keepInAddress(app) {
+  clearTimeout(addressTimer);
+  if (!app.desc || app.play?.active || document.body.dataset.state === "solving") return;
+  setHash(shareLink(app));
+}
+
+export function followInAddress(app) {
+  clearTimeout(addressTimer);
+  if (!app.solution) return;
+  addressTimer = setTimeout(() => { if (app.solution) keepInAddress(app); }, ADDRESS_MS);
+}
+
 function solutionText(app) {
   const s = app.solution;
   const lines = [`Puzzle Lab solution for ${s.code}`,

@@ -84,7 +84,8 @@ export async function solve(app) {
     const bound = reply.error.lower_bound ? ` No solution shorter than ${reply.error.lower_bound} moves exists.` : "";
     $("progress").textContent = type === "cancelled" ? `Cancelled. The position is unchanged.${bound}` : "";
     if (type !== "cancelled") showMessage(reply.error.message + bound, type === "limit" ? "info" : "error");
-    setState(type === "cancelled" || type === "limit" ? "ready" : "error");
+    // a solver that died was replaced (solver.js): the position stands, ready again
+    setState(["cancelled", "limit", "crashed"].includes(type) ? "ready" : "error");
     return;
   }
   if (reply.stopped) showMessage(reply.stopped.message, "info");

@@ -17,17 +17,32 @@
 // (detail: the worker's ready detail, protocol.js).
 //
 // Busy or dead: every step of a request, table builds included, reports
-// progress at least every 0.5 s of work (tests/test_contract.py,
-// benchmarks/bench_silence.py), and the worker posts it after every slice,
-// so a busy worker is never silent for long.  One silent for NOTICE_MS
-// while it has work is said to be slow (onSilence); one silent for
-// SILENT_MS is dead (closed, or stuck in a bug) and is replaced.
+// progress at least every 0.5 s of work in CPython (tests/test_contract.py,
+// benchmarks/fuzz_api.py; up to about five times that in Pyodide), and the
+// worker posts it after every slice; an idle worker answers the page's PING
+// at once; and where the page is cross-origin isolated, Python at work
+// takes the page's PROBE from the shared cells within milliseconds, however
+// long it runs without a message (protocol.js).  So the page pings its
+// worker every PING_MS and expects a word (a message, or a PROBE taken)
+// within IDLE_DEAD_MS when it has no work, BUSY_DEAD_MS when it has and the
+// cells are shared, SLOW_DEAD_MS when they are not (a first visit: only
+// messages tell); a worker that errs, crashes, closes or hangs is replaced
+// at once (error) or within 2 s (silence; 3.5 s on a first visit), and a
+// solve it was running keeps the best answer and the bound it had
+// reported (solve.js).  A page whose own timers run late (a machine too
+// busy to keep time) waits that lateness more before calling its worker
+// dead.  While a worker starts (loading Python) it may be silent for
+// BOOT_DEAD_MS.
 
 import { INTERRUPT, MSG } from "./protocol.js";
 
 const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
-const NOTICE_MS = 4000;         // no word from a worker with work: say so
-const SILENT_MS = 12000;        // ... and this long: it is dead, replace it
+const PING_MS = 200;            // the page asks its worker for a word this often
+const IDLE_DEAD_MS = 1000;      // no word from a worker without work: it is dead
+const BUSY_DEAD_MS = 1500;      // ... from one with work, Python's heartbeat shared
+const SLOW_DEAD_MS = 3500;      // ... from one with work, no heartbeat (a long step
+                                //     in Pyodide: up to about 1.5 s, twice that on a busy machine)
+const BOOT_DEAD_MS = 30000;     // ... from one still starting
 
 export class Solver {
   constructor({ onStatus = () => {}, onRestart = () => {}, onSilence = () => {} } = {}) {
@@ -48,11 +63,20 @@ export class Solver {
   start() {
     this.ready = false;
     performance.mark("solver-start");
+    this.startedAt = performance.now();
+    this.lastHeard = performance.now();
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onmessage = (event) => {
+      const now = performance.now();
+      this.silence = now - this.lastHeard;     // since the worker's previous word
+      this.lastHeard = now;
+      this.receive(event.data);
+    };
+    this.watch();
     // a fresh pair of cells per worker: a killed one keeps nothing of them
     this.interrupt = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function"
       ? new Int32Array(new SharedArrayBuffer(INTERRUPT.LENGTH * 4)) : null;
+    this.probed = false;
     if (this.interrupt) this.worker.postMessage({ type: MSG.INTERRUPT, buffer: this.interrupt });
     this.worker.onerror = (event) => {
       event.preventDefault?.();
@@ -62,6 +86,7 @@ export class Solver {
   }
 
   receive(msg) {
+    if (msg.type === MSG.PONG) return;
     if (msg.type === MSG.STATUS) {
       if (msg.step === "ready") {
         performance.mark("solver-boot", { detail: msg.detail });
@@ -117,31 +142,52 @@ export class Solver {
   request(request, onProgress = () => {}, { slice } = {}) {
     const id = this.nextId++;
     const promise = new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress, request });
+      this.pending.set(id, { resolve, onProgress, request, slice });
     });
     this.worker.postMessage({ type: MSG.REQUEST, id, request, slice });
-    this.heard(false);
     promise.id = id;
     return promise;
   }
 
-  // Watchdog: while the worker is ready and has work, expect to hear from
-  // it; `progress`: this message was a progress record (the silence before
-  // it counts toward maxSilence).
+  // A message from the worker about a request (`progress`: a progress
+  // record, whose wait since the last word counts toward maxSilence, which
+  // the benchmarks report).
   heard(progress) {
-    const now = performance.now();
-    if (progress) this.maxSilence = Math.max(this.maxSilence, now - this.lastHeard);
-    this.lastHeard = now;
-    clearTimeout(this.watchdog);
-    if (!this.pending.size && !this.stopping.size) return;
-    const busy = () => (this.pending.size || this.stopping.size) && this.ready;
-    this.watchdog = setTimeout(() => {
-      if (!busy()) return;
-      this.onSilence(Math.round(performance.now() - this.lastHeard));
-      this.watchdog = setTimeout(() => {
-        if (busy()) this.crashed(`The solver stopped responding (no word for ${SILENT_MS / 1000} s).`);
-      }, SILENT_MS - NOTICE_MS);
-    }, NOTICE_MS);
+    if (progress) this.maxSilence = Math.max(this.maxSilence, this.silence || 0);
+  }
+
+  // The watchdog (see the top of the file): every PING_MS, a PING, and a
+  // look at how long the worker has been silent.
+  watch() {
+    clearInterval(this.pinger);
+    let due = performance.now() + PING_MS;
+    this.pinger = setInterval(() => {
+      const now = performance.now();
+      const late = Math.max(0, now - due);     // this page's own lateness
+      due = now + PING_MS;
+      // where the cells are shared, a PROBE taken since the last look is
+      // Python at work (protocol.js), as good as a word
+      const cells = this.interrupt;
+      if (cells && this.ready) {
+        if (this.probed && Atomics.load(cells, INTERRUPT.SIGNAL) === 0) this.lastHeard = now;
+        this.probed = Atomics.compareExchange(cells, INTERRUPT.SIGNAL, 0, INTERRUPT.PROBE) === 0;
+      }
+      const silent = now - this.lastHeard;
+      const busy = this.pending.size > 0 || this.stopping.size > 0;
+      // a request may ask for longer slices (the tests': protocol.js)
+      const slice = Math.max(0, ...[...this.pending.values(), ...this.stopping.values()]
+        .map((e) => 1000 * (e.slice || 0)));
+      const limit = late + (!this.ready ? BOOT_DEAD_MS : !busy ? IDLE_DEAD_MS
+        : (cells ? BUSY_DEAD_MS : SLOW_DEAD_MS + slice));
+      if (silent > limit) {
+        this.onSilence(Math.round(silent));
+        this.crashed(`The solver stopped responding (no word for ${(silent / 1000).toFixed(1)} s).`);
+        return;
+      }
+      try {
+        this.worker.postMessage({ type: MSG.PING });
+      } catch (_) { /* a terminated worker: the next look replaces it */ }
+    }, PING_MS);
   }
 
   // Stop request `id`: the page hears "cancelled" now; Python is
@@ -162,8 +208,7 @@ export class Solver {
       if (!this.stopping.has(id)) return;
       this.restart("The solver was busy; it was restarted to stop the search.");
     }, KILL_AFTER_MS);
-    this.stopping.set(id, { timer, at: performance.now() });
-    this.heard(false);
+    this.stopping.set(id, { timer, at: performance.now(), slice: entry.slice });
   }
 
   failAll(error) {
@@ -174,7 +219,7 @@ export class Solver {
   }
 
   restart(reason) {
-    clearTimeout(this.watchdog);
+    clearInterval(this.pinger);
     for (const { timer } of this.stopping.values()) clearTimeout(timer);
     this.stopping.clear();
     this.worker.terminate();

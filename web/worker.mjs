@@ -251,17 +251,39 @@ function yieldToEvents() {
   });
 }
 
+// The table files request `request` will read, fetched into /tables; null,
+// or the reply to give when one cannot be had (offline before it was ever
+// fetched, a server that lost it).
 async function ensureTables(request) {
-  if (!tablesMod || !["solve", "moves", "part", "generate"].includes(request.op)) return;
+  if (!tablesMod || !["solve", "moves", "part", "generate"].includes(request.op)) return null;
   const reply = JSON.parse(api.call(JSON.stringify({ ...request, op: "tables" })));
-  if (!reply.ok) return;   // the solve itself will report the problem
+  if (!reply.ok) return null;   // the solve itself will report the problem
   for (const name of reply.tables || []) {
     if (loadedTables.has(name)) continue;
     post({ type: MSG.PROGRESS, id: current, data: { phase: "tables", table: name, elapsed: (performance.now() - t0) / 1000 } });
-    const data = new Uint8Array(await (await fetchOk(new URL(`tables/${name}`, SITE))).arrayBuffer());
+    let data;
+    try {
+      data = new Uint8Array(await (await fetchOk(new URL(`tables/${name}`, SITE))).arrayBuffer());
+    } catch (err) {
+      return { ok: false, error: { type: "table", table: name, message: `The solver's table ${name} could not be fetched (${String(err.message || err).slice(0, 80)}); check the connection and try again.` } };
+    }
     pyodide.FS.writeFile(`/tables/${name}`, data);
     loadedTables.add(name);
   }
+  return null;
+}
+
+// A table the solver found damaged (api.py's "table" error: its seal does
+// not match) is forgotten here, in the file system and in the service
+// worker's cache, so the next request that needs it fetches it again.
+async function forgetTable(name) {
+  if (typeof name !== "string" || !loadedTables.has(name)) return;
+  loadedTables.delete(name);
+  try { pyodide.FS.unlink(`/tables/${name}`); } catch (_) { /* not written */ }
+  try {
+    const url = new URL(`tables/${name}`, SITE).href;
+    for (const key of await caches.keys()) await (await caches.open(key)).delete(url);
+  } catch (_) { /* no Cache Storage here */ }
 }
 
 // Did the page ask, through the shared cells, to interrupt request `id`?
@@ -274,10 +296,17 @@ function interruptAsked(id) {
 // KeyboardInterrupt) is taken back, so it cannot hit the next request.  The
 // page stores the signal right after marking the request, hence the short
 // wait for it.
+// (The cell may hold the page's PROBE meanwhile, protocol.js: the wait is
+// for the SIGINT itself.)
 function settleInterrupt(id, consumed) {
   if (!interrupt) return;
   if (Atomics.exchange(interrupt, INTERRUPT.RUNNING, 0) === -id && !consumed) {
-    Atomics.wait(interrupt, INTERRUPT.SIGNAL, 0, 100);
+    const until = performance.now() + 100;
+    let seen;
+    while ((seen = Atomics.load(interrupt, INTERRUPT.SIGNAL)) !== INTERRUPT.SIGINT &&
+           performance.now() < until) {
+      Atomics.wait(interrupt, INTERRUPT.SIGNAL, seen, until - performance.now());
+    }
   }
   Atomics.store(interrupt, INTERRUPT.SIGNAL, 0);
 }
@@ -289,7 +318,11 @@ async function run(id, request, slice) {
   let last = null;
   let consumed = false;    // Python raised KeyboardInterrupt
   try {
-    await ensureTables(request);
+    const missing = await ensureTables(request);
+    if (missing) {
+      post({ type: MSG.RESULT, id, data: missing });
+      return;
+    }
     task = api.Task(JSON.stringify(request));
     for (;;) {
       if (cancelled.has(id) || interruptAsked(id)) {
@@ -298,6 +331,7 @@ async function run(id, request, slice) {
       }
       const out = JSON.parse(task.step(slice));
       if (out.kind === "done") {
+        if (out.data?.error?.type === "table") await forgetTable(out.data.error.table);
         post({ type: MSG.RESULT, id, data: out.data });
         return;
       }
@@ -319,7 +353,11 @@ async function run(id, request, slice) {
       task = null;
       return;
     }
-    post({ type: MSG.RESULT, id, data: { ok: false, error: { type: "internal", message: `Internal error: ${text.split("\n").slice(-3).join(" ")}` } } });
+    // a bug (every failure a request can cause is a reply): said plainly,
+    // the last line of Python's report to the console for whoever fixes it
+    console.warn("Puzzle Lab: the solver failed on a request:", text);
+    const kind = (text.trim().split("\n").pop().match(/^(\w+(Error|Exception))\b/) || [])[1] || "an error";
+    post({ type: MSG.RESULT, id, data: { ok: false, error: { type: "internal", message: `The solver met a problem it does not know how to handle (${kind}); your position is kept. Please report it with a link to this position.` } } });
   } finally {
     if (task) {
       try {
@@ -345,7 +383,9 @@ async function pump() {
 
 self.onmessage = (event) => {
   const msg = event.data || {};
-  if (msg.type === MSG.REQUEST) {
+  if (msg.type === MSG.PING) {
+    post({ type: MSG.PONG });
+  } else if (msg.type === MSG.REQUEST) {
     queue.push({ id: msg.id, request: msg.request, slice: msg.slice > 0 ? msg.slice : SLICE_SECONDS });
     pump();
   } else if (msg.type === MSG.CANCEL) {

@@ -337,7 +337,13 @@ def _budget(req, share=1, options=None):
     page's and the CLI's knob; a link's ``mem`` when the request has none);
     ``max_states`` caps the positions too."""
     if req.get("max_memory") is None and (options or {}).get("mem"):
-        req = dict(req, max_memory=int(options["mem"]))
+        # a link's budget is one the page's menu offers a range of (a link
+        # must not make a visitor's tab hold more than the menu allows)
+        mb = int(options["mem"])
+        if not LINK_MEMORY_MB[0] <= mb <= LINK_MEMORY_MB[1]:
+            raise BadRequest(f"The link's memory budget (mem) must be from "
+                             f"{LINK_MEMORY_MB[0]:,} to {LINK_MEMORY_MB[1]:,} MB, not {mb:,}.")
+        req = dict(req, max_memory=mb)
     mb = _whole(req, "max_memory", *MAX_MEMORY_MB, "memory budget in MB",
                 DEFAULT_MAX_MEMORY // MB)
     states = _whole(req, "max_states", 1, MAX_STATES_LIMIT, "budget in positions held",
@@ -560,8 +566,10 @@ def replay(req):
     picks = _picks(path)
     lower = req.get("lower_bound")
     if lower is None and options.get("lb"):
-        lower = min(int(options["lb"]), len(picks))
-    lower = _whole({"lower_bound": lower}, "lower_bound", 0, len(picks), "lower bound", 0)
+        lower = int(options["lb"])
+    # the sender's claim, at most the length (a claim beyond it proves nothing more)
+    lower = min(_whole({"lower_bound": lower}, "lower_bound", 0, MAX_BOUND, "lower bound", 0),
+                len(picks))
     here = puzzle.code()
     most = min(MAX_PATH_STEPS, MAX_PATH_WORK // len(here))
     if len(picks) > most:
@@ -1142,6 +1150,36 @@ ENGINES_HELP = ("'meet' (the default, pure Python, as in the page) or 'wide' (th
                 "the memory; the command line only, it needs numpy).")
 
 
+# the fields of a minima table's entry a request may carry back (``done``),
+# and what each holds
+_ENTRY_STATUS = ("proven", "stopped", "not searched")
+
+
+def entry_problem(entry):
+    """What is wrong with a table entry from an earlier run (None: nothing)."""
+    for key in ("start", "finish"):
+        if not isinstance(entry.get(key), str) or not 0 < len(entry[key]) <= 8:
+            return f"its '{key}' must be a hole's name"
+    if entry.get("status") not in _ENTRY_STATUS:
+        return f"its 'status' must be one of {', '.join(_ENTRY_STATUS)}"
+    moves = entry.get("moves")
+    if moves is not None and moves != "none" and not _count_value(moves):
+        return "its 'moves' must be a number of moves or \"none\""
+    for key in ("lower_bound", "upper_bound", "start_number", "finish_number", "held"):
+        if entry.get(key) is not None and not _count_value(entry[key]):
+            return f"its '{key}' must be a whole number"
+    for key in ("solution", "code", "message", "engine"):
+        if entry.get(key) is not None and not isinstance(entry[key], str):
+            return f"its '{key}' must be text"
+    if entry.get("status") == "proven" and moves is None:
+        return "a proven entry needs its 'moves'"
+    return None
+
+
+def _count_value(value):
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10 ** 9
+
+
 def minima(req):
     """Generator: the board's minimum-move table (peg solitaire): for every
     single-vacancy start that can end with one peg (up to the board's
@@ -1156,10 +1194,11 @@ def minima(req):
     _check_fields(req, "minima")
     puzzle, options = _puzzle(req)
     done = req.get("done") or []
-    if not isinstance(done, list) or len(done) > MAX_DONE or \
-            not all(isinstance(e, dict) for e in done):
-        raise BadRequest(f"The field 'done' must be a list of at most {MAX_DONE:,} "
-                         f"table entries (objects) from an earlier run.")
+    for i, entry in enumerate(done):
+        why = entry_problem(entry)
+        if why:
+            raise BadRequest(f"Entry {i + 1:,} of 'done' is not a table entry from an "
+                             f"earlier run: {why}.")
     only = req.get("only")
     if only is not None and (not isinstance(only, list) or len(only) > MAX_DONE or
                              not all(isinstance(x, str) and len(x) <= 40 for x in only)):

@@ -17,12 +17,36 @@ import sys
 import time
 
 from . import api
-from .errors import Cancelled, printable
+from .errors import Cancelled, printable, show
 from .search.common import DEFAULT_MAX_MEMORY, MB
 
 PROGRESS_AFTER = 1.0   # seconds before the progress line appears
 MEMORY_HELP = (f"memory budget in MB (default {DEFAULT_MAX_MEMORY // MB}, as in the "
                f"page): the search stops with a message when what it holds reaches it")
+
+
+def _whole_arg(text):
+    """An option's whole number (argparse's own message would quote any
+    length of text back)."""
+    try:
+        if len(text) > 20:
+            raise ValueError
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: '{show(text)}'") from None
+
+
+def _number_arg(text):
+    """An option's number (see _whole_arg)."""
+    try:
+        if len(text) > 20:
+            raise ValueError
+        value = float(text)
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError
+        return value
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: '{show(text)}'") from None
 
 
 def _progress_line(rec):
@@ -103,20 +127,72 @@ def _say(text):
     return printable(text)
 
 
+class _Unusable(Exception):
+    """A --out file that cannot be read back or written: the message says why."""
+
+
+def _read_table(path):
+    """The entries of the table file ``path`` (an earlier run's), each
+    checked as the API checks them (api.entry_problem); _Unusable says
+    what is wrong with the file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            table = json.load(f)
+    except RecursionError:
+        raise _Unusable("it is nested too deeply to be a table") from None
+    except UnicodeDecodeError:
+        raise _Unusable("it is not text (UTF-8)") from None
+    except ValueError as exc:
+        raise _Unusable(f"it is not JSON, or cut short ({exc})") from None
+    except OSError as exc:
+        raise _Unusable(exc.strerror or str(exc)) from None
+    if not isinstance(table, dict) or not isinstance(table.get("entries", []), list):
+        raise _Unusable("it is not a table (an object with a list of 'entries')")
+    entries = table.get("entries", [])
+    for i, entry in enumerate(entries):
+        why = "it is not an object" if not isinstance(entry, dict) else \
+            api.entry_problem(entry)
+        if why:
+            raise _Unusable(f"its entry {i + 1:,} is not a table entry: {why}")
+    return entries
+
+
+def _check_writable(path):
+    """Raise _Unusable unless a file can be written beside ``path`` (the
+    table is saved there by a rename), before hours of work begin."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise _Unusable("it is a folder")
+    probe = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(probe, "w", encoding="utf-8"):
+            pass
+        os.remove(probe)
+    except OSError as exc:
+        raise _Unusable(f"a file cannot be written in {folder} "
+                        f"({exc.strerror or exc})") from None
+
+
 def _minima(args):
     """The minima command: the table, its entries saved to ``--out`` as
-    they come (so a stopped run resumes), then printed by start."""
+    they come (so a stopped run resumes), then printed by start.  A --out
+    file that cannot be read back or written ends it at once with a plain
+    message (exit status 2)."""
+    try:
+        return _minima_run(args)
+    except _Unusable as exc:
+        print(_say(f"Cannot use {args.out}: {exc}. Move it away or fix it."), file=sys.stderr)
+        return 2
+
+
+def _minima_run(args):
     done = []
-    if args.out and os.path.exists(args.out):
-        try:
-            with open(args.out, encoding="utf-8") as f:
-                done = json.load(f).get("entries", [])
-        except (OSError, ValueError, AttributeError) as exc:
-            print(_say(f"Cannot read {args.out}: {exc}. Move it away or fix it."),
-                  file=sys.stderr)
-            return 2
-        print(f"resuming: {sum(e.get('status') == 'proven' for e in done)} entries "
-              f"proven in {args.out}", file=sys.stderr)
+    if args.out:
+        if os.path.exists(args.out):
+            done = _read_table(args.out)
+            print(f"resuming: {sum(e.get('status') == 'proven' for e in done)} entries "
+                  f"proven in {args.out}", file=sys.stderr)
+        _check_writable(args.out)
     req = {"op": "minima", "code": args.code, "done": done}
     if args.pairs:
         req["only"] = [x.strip() for x in args.pairs.split(",") if x.strip()]
@@ -132,18 +208,20 @@ def _minima(args):
             return table
         with _locked(os.path.dirname(os.path.abspath(args.out))):
             try:
-                with open(args.out, encoding="utf-8") as f:
-                    theirs = json.load(f).get("entries", [])
-            except (OSError, ValueError, AttributeError):
-                theirs = []
+                theirs = _read_table(args.out) if os.path.exists(args.out) else []
+            except _Unusable:
+                theirs = []         # damaged since it was read: this run's entries stand
             table = dict(table, entries=_merge(table["entries"], theirs))
             if "starts" in table:           # the whole table: complete if all proven
                 table["complete"] = all(e.get("status") == "proven" for e in table["entries"])
             tmp = f"{args.out}.{os.getpid()}.tmp"
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(table, f, indent=1)
-                f.write("\n")
-            os.replace(tmp, args.out)
+            try:
+                with open(tmp, "w", encoding="utf-8") as f:
+                    json.dump(table, f, indent=1)
+                    f.write("\n")
+                os.replace(tmp, args.out)
+            except OSError as exc:
+                raise _Unusable(f"it could not be written ({exc.strerror or exc})") from None
         return table
 
     def saving(gen):
@@ -225,7 +303,7 @@ def _bounds(a, b):
         best.pop(k, None)
     if known:
         short = min(known, key=lambda e: e["upper_bound"])
-        best.update(upper_bound=short["upper_bound"], solution=short["solution"])
+        best.update(upper_bound=short["upper_bound"], solution=short.get("solution"))
     return best
 
 
@@ -267,6 +345,22 @@ def _entry_line(entry):
 
 
 def main(argv=None):
+    """The command (exit status: 0 done, 2 refused or failed, with a plain
+    message).  Output piped into a program that stops reading (``| head``)
+    and a Ctrl-C outside a solve end it quietly, without a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # the reader went away: say nothing more (Python would complain
+        # again when it flushes stdout on exit)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 130
+
+
+def _main(argv=None):
     parser = argparse.ArgumentParser(prog="puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -278,13 +372,13 @@ def main(argv=None):
     sp.add_argument("--metric", default=None, help="counting rule (family specific)")
     sp.add_argument("--count", action="store_true", help="count all optimal solutions")
     sp.add_argument("--first", default=None, help="fix the first move when counting (pegs)")
-    sp.add_argument("--factor", type=float, default=None,
+    sp.add_argument("--factor", type=_number_arg, default=None,
                     help="A*/IDA* only: accept a solution up to this many times the "
                          "optimum (like 1.2) for speed; the proven lower bound is shown")
-    sp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
-    sp.add_argument("--max-states", type=int, default=None,
+    sp.add_argument("--memory", type=_whole_arg, default=None, help=MEMORY_HELP)
+    sp.add_argument("--max-states", type=_whole_arg, default=None,
                     help="also stop at this many positions held")
-    sp.add_argument("--max-seconds", type=int, default=None,
+    sp.add_argument("--max-seconds", type=_whole_arg, default=None,
                     help="stop after this many seconds, keeping the best solution "
                          "found and the proven lower bound")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
@@ -294,8 +388,8 @@ def main(argv=None):
     ap.add_argument("--from", dest="origin", default="goal", choices=["goal", "start", "group"],
                     help="distances from the goal, from the start, or (blocks) the start's "
                          "whole group by distance to its goals")
-    ap.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
-    ap.add_argument("--max-states", type=int, default=None,
+    ap.add_argument("--memory", type=_whole_arg, default=None, help=MEMORY_HELP)
+    ap.add_argument("--max-states", type=_whole_arg, default=None,
                     help="also stop at this many positions held")
     ap.add_argument("--json", action="store_true")
     mp = sub.add_parser("minima", help="a peg board's minimum-move table: every start, "
@@ -304,8 +398,8 @@ def main(argv=None):
     mp.add_argument("--out", default=None,
                     help="JSON file that keeps the entries as they are proven; a run "
                          "given the file of a stopped one goes on from there")
-    mp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
-    mp.add_argument("--max-states", type=int, default=None,
+    mp.add_argument("--memory", type=_whole_arg, default=None, help=MEMORY_HELP)
+    mp.add_argument("--max-states", type=_whole_arg, default=None,
                     help="also stop each search at this many positions held")
     mp.add_argument("--json", action="store_true", help="print the table as JSON")
     mp.add_argument("--pairs", default=None, metavar="D2-D6,...",
@@ -315,7 +409,7 @@ def main(argv=None):
                     help="meet (the default: pure Python, as in the page) or wide (the "
                          "same proof on numpy arrays: on the French board about four times "
                          "faster in half the memory, 8 bytes a position; needs numpy)")
-    mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
+    mp.add_argument("--every", type=_number_arg, default=60.0, metavar="SECONDS",
                     help="with stderr not a terminal (a run logged to a file), a progress "
                          "line at most every SECONDS (default 60)")
     gp = sub.add_parser("generate", help="a new start at a difficulty, its distance proven")
@@ -323,14 +417,14 @@ def main(argv=None):
                                  "replaced)")
     gp.add_argument("--difficulty", "-d", default=None,
                     help="easy, medium, hard (blocks: hardest too); describe lists them")
-    gp.add_argument("--moves", type=int, default=None,
+    gp.add_argument("--moves", type=_whole_arg, default=None,
                     help="exactly this many moves from the goal (tiles)")
-    gp.add_argument("--pieces", type=int, default=None,
+    gp.add_argument("--pieces", type=_whole_arg, default=None,
                     help="a new layout of this many pieces (Rush Hour: vehicles)")
     gp.add_argument("--metric", default=None, help="counting rule (family specific)")
-    gp.add_argument("--seed", type=int, default=None, help="repeat a draw")
-    gp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
-    gp.add_argument("--max-states", type=int, default=None,
+    gp.add_argument("--seed", type=_whole_arg, default=None, help="repeat a draw")
+    gp.add_argument("--memory", type=_whole_arg, default=None, help=MEMORY_HELP)
+    gp.add_argument("--max-states", type=_whole_arg, default=None,
                     help="also stop at this many positions held")
     gp.add_argument("--json", action="store_true", help="print the reply as JSON")
     dp = sub.add_parser("describe", help="check a code and print what it holds")

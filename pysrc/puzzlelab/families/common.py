@@ -23,6 +23,14 @@ def parse_size(params, lo, hi, example):
     return w, h
 
 
+def listed(names, most=12):
+    """Names for a message: the first ``most`` of them, then how many more
+    (a message stays short however long the catalogue grows)."""
+    names = list(names)
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
 def metric_of(options, metrics, family, help_text):
     """The counting rule a link asks for (``metric``), the first of
     ``metrics`` by default; ``help_text`` says what the rules are."""

@@ -56,12 +56,14 @@ def bidirectional(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                     total = d + odist[child]
                     if best is None or total < best[0]:
                         best = (total, child)
-            if generated >= check:
-                yield from cp.tick(generated, held=len(fwd) + len(bwd),
-                                   depth=fdepth + bdepth, expanded=expanded,
-                                   generated=generated, frontier=len(layer),
-                                   lower_bound=fdepth + bdepth + 1)
-                check = cp.next
+                # inside the loop over children: one position can have very
+                # many (a peg's chains of unjumps on a big empty board)
+                if generated >= check:
+                    yield from cp.tick(generated, held=len(fwd) + len(bwd),
+                                       depth=fdepth + bdepth, expanded=expanded,
+                                       generated=generated, frontier=len(layer),
+                                       lower_bound=fdepth + bdepth + 1)
+                    check = cp.next
         if forward:
             flayer, fdepth = nxt, d
         else:

@@ -241,22 +241,30 @@ def walk_back(parents, state, move_of=None):
     return moves, states
 
 
-def descend(dist, state, depth, neighbours, key=None, stop=0):
+def descend(dist, state, depth, neighbours, key=None, stop=0, most=None):
     """A path down a table of distances: from ``state`` at ``depth``, step to
     a neighbour whose distance (``dist[key(neighbour)]``) is one less, until
     ``stop``.  ``neighbours(state)`` gives (move, neighbour) pairs.  Returns
     the moves in the order taken and the last state.  Searches that store
     distances instead of parent links (layer by layer, up to symmetry)
-    rebuild their paths with it."""
+    rebuild their paths with it.  ``most``: the neighbours one step may
+    look at (a peg's chains of unjumps on a big empty board are countless);
+    past it the path is given up with a SearchLimit."""
     key = key or (lambda s: s)
     moves = []
     while depth > stop:
+        seen = 0
         for move, nxt in neighbours(state):
             if dist.get(key(nxt)) == depth - 1:
                 moves.append(move)
                 state = nxt
                 depth -= 1
                 break
+            seen += 1
+            if most is not None and seen > most:
+                raise SearchLimit(f"A solution was found, but retracing it would take too "
+                                  f"long (one of its moves is among over {most:,} "
+                                  f"possible ones here).")
         else:
             raise AssertionError(f"no neighbour one nearer at depth {depth}")
     return moves, state

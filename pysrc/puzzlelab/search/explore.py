@@ -38,11 +38,13 @@ def explore(step, root, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                 if child not in seen:
                     seen.add(child)
                     nxt.append(child)
-            if generated >= check:
-                yield from cp.tick(generated, held=len(seen), depth=len(histogram) - 1,
-                                   expanded=expanded, generated=generated,
-                                   histogram=histogram)
-                check = cp.next
+                # inside the loop over children: one position can have very
+                # many (a peg's chains of unjumps on a big empty board)
+                if generated >= check:
+                    yield from cp.tick(generated, held=len(seen), depth=len(histogram) - 1,
+                                       expanded=expanded, generated=generated,
+                                       histogram=histogram)
+                    check = cp.next
         if len(seen) > max_states:
             cp.over(len(seen), expanded, generated)
         if nxt:

@@ -58,10 +58,10 @@ sequences.  tests/test_blocks.py checks this by plain enumeration.
 
 import sys
 
-from ...errors import CodeError, PuzzleError, SearchLimit
+from ...errors import CodeError, PuzzleError, SearchLimit, show
 from ...search.common import MB, WORD
 from ...protocol import Bound
-from ..common import metric_of, set_bits
+from ..common import listed, metric_of, set_bits
 from . import pattern as _pattern
 from .presets import NAMED
 from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, MEMO_SHARE, METRICS, METRIC_HELP,
@@ -113,8 +113,7 @@ def expand_preset(name):
     if "x" in name.lower() and name.lower().replace("x", "").isdigit():
         raise CodeError(f"The code stops after the board size: the rows and "
                         f"a goal come next, as in blocks:{name}:ROWS:GOAL.")
-    raise CodeError(f"Unknown blocks preset '{name[:24]}'; known: "
-                    f"{', '.join(NAMED)}.")
+    raise CodeError(f"Unknown blocks preset '{show(name)}'; known: {listed(NAMED)}.")
 
 
 # -- parsing -------------------------------------------------------------------

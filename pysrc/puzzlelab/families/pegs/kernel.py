@@ -6,9 +6,11 @@ from.  Used by meet.py, dfs.py and beam.py; builds on board.py (geometry).
 
 import operator
 
+from ...errors import SearchLimit
 from .board import byte_tables
 
 MAX_GOAL_POSITIONS = 4096     # '?' cells: enumerate goal positions up to this
+MAX_CHAINS = 100_000          # children one position's chains of jumps may make
 
 
 def neighbour_masks(board):
@@ -179,6 +181,11 @@ class Kernel:
                 stack = [(t, p ^ mask, ni)]
                 while stack:
                     x, q, qi = stack.pop()
+                    if len(out) > MAX_CHAINS:
+                        raise SearchLimit(
+                            f"One move of this position has over {MAX_CHAINS:,} chains of "
+                            f"jumps: too many to list (count by single jumps, or choose "
+                            f"a smaller board).")
                     for entry in more[x]:
                         if forward:
                             over, to, mask2, x2, j2 = entry
@@ -223,8 +230,17 @@ def goal_positions(puzzle, limit=MAX_GOAL_POSITIONS):
 # jump, one min() for the canonical form), which is what makes reduction by
 # symmetry cheap.  The source is generated from this template because the
 # unrolled form is about a quarter faster than a loop over a tuple.
+#
+# A chain of unjumps on a big empty board can go on and branch for a long
+# time (one backward expansion on a 128-hole board: over a minute), so the
+# chains' steps are counted: past LONG_EXPANSION the plain form gives up
+# (LongExpansion) and the caller runs the same expansion again in the
+# generator form, which yields every TICK_STEPS steps so that progress, the
+# budget and a Cancel come through.  Running an expansion again is harmless:
+# a child it met before is at the same depth and is only extended again.
 _EXPAND = """
 def expand(p, d, mine, other, nxt, probe):
+    steps = 0
     {I} = images(p)
     for mask, t, j in first(p):
         {J} = jimg[j]
@@ -234,6 +250,9 @@ def expand(p, d, mine, other, nxt, probe):
             stack = [(t, {NL})]
             while stack:
                 x, {QL} = stack.pop()
+                steps += 1
+                if steps > {STEPS}:
+{ONSTEPS}
                 for {LOOP} in more[x]:
                     if {COND}:
                         {J} = jimg[j2]
@@ -271,8 +290,24 @@ _KEEP_BOUNDED = """        e = d + {BOUND}
                 cut[0] = e"""
 
 
-def expander(kern, forward, chains, bound=None, limit=None, cut=None, keep=None):
-    """expand(p, d, mine, other, nxt, probe) -> meeting position or None.
+LONG_EXPANSION = 20_000     # chain steps an expansion takes before it is run as a generator
+TICK_STEPS = 2_000          # ... which yields every this many steps
+
+
+class LongExpansion(Exception):
+    """An expansion past LONG_EXPANSION chain steps (see _EXPAND)."""
+
+
+def _long():
+    raise LongExpansion()
+
+
+def expander(kern, forward, chains, bound=None, limit=None, cut=None, keep=None,
+             steps=False):
+    """expand(p, d, mine, other, nxt, probe) -> meeting position or None;
+    it raises LongExpansion after LONG_EXPANSION chain steps.  With
+    ``steps`` the generator form instead: it yields (None) every TICK_STEPS
+    chain steps and returns the meeting position or None.
     Adds the unseen children of ``p`` (depth d) to ``mine`` and ``nxt``
     (unless ``probe``: then it only looks for a meeting).  A child already
     known at a smaller depth is not extended: its own expansion covers the
@@ -307,10 +342,11 @@ def expander(kern, forward, chains, bound=None, limit=None, cut=None, keep=None)
         VISIT8=indent(8), VISIT24=indent(24),
         N0="; ".join(f"n{i} = i{i} ^ j{i}" for i in range(size)),
         N1="; ".join(f"n{i} = q{i} ^ j{i}" for i in range(size)),
-        LOOP=loop, COND=cond)
+        LOOP=loop, COND=cond, STEPS=TICK_STEPS if steps else LONG_EXPANSION,
+        ONSTEPS=" " * 20 + ("steps = 0\n" + " " * 20 + "yield" if steps else "long()"))
     env = {"images": kern.images, "jimg": kern.jimg, "chains": chains,
            "first": kern.firsts() if forward else kern.unfirsts(),
            "more": kern.board.jumps_from if forward else kern.board.jumps_into,
-           "limit": limit, "cut": cut, "keep": keep and keep.contains}
+           "limit": limit, "cut": cut, "keep": keep and keep.contains, "long": _long}
     exec(compile(src, "<pegs expander>", "exec"), env)
     return env["expand"]

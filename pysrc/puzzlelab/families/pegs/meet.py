@@ -10,11 +10,11 @@ of minimum length (what the seeds count).  Siblings: kernel.py (the
 expanders), dfs.py, beam.py.
 """
 
-from ...search.common import (Checkpoint, SearchResult, descend, no_solution,
+from ...search.common import (Checkpoint, SearchResult, descend, no_solution, progress,
                               DEFAULT_MAX_STATES)
 from .dfs import dfs
 from ...errors import NoSolution
-from .kernel import Kernel, expander, goal_positions
+from .kernel import Kernel, LongExpansion, expander, goal_positions
 from .merson import MoveBound
 from . import alive
 
@@ -198,6 +198,10 @@ def _rounds(puzzle, kern, cp, fdist, flayer, fdepth, bdist, blayer, base, origin
 
 
 UNLIMITED = 1 << 30
+# the moves one step of retracing a solution looks at, at most (a third of
+# a second in CPython): a peg's chains of unjumps on a big empty board are
+# countless
+RETRACE_MOST = 100_000
 
 
 def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
@@ -266,7 +270,16 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
                                    frontier=len(layer), bound=fdepth + bdepth + 1,
                                    lower_bound=base + max(floor, min(fdepth + bdepth + 1, cap)))
                 check = cp.next
-            meeting = exp(s, d, mine, other, nxt, probe)
+            try:
+                meeting = exp(s, d, mine, other, nxt, probe)
+            except LongExpansion:
+                # one expansion of very many chains (a big empty board):
+                # again, step by step, with progress and the budget
+                slow = expander(kern, forward, chains, bound, limit, cut, keep, steps=True)
+                meeting = yield from _stepwise(slow(s, d, mine, other, nxt, probe), cp,
+                                               lambda: len(fdist) + len(bdist),
+                                               depth=fdepth + bdepth, expanded=expanded,
+                                               frontier=len(layer))
             if meeting is not None:
                 break
         generated += len(nxt)
@@ -287,6 +300,24 @@ def _meet_fast(puzzle, kern, cp, fdist, _fc, flayer, fdepth,
             return None, fdepth, bdepth, None, (expanded, generated, fdepth, bdepth)
         if not nxt:
             no_solution(cp.clock, expanded, generated, held)
+
+
+def _stepwise(gen, cp, held, **figures):
+    """Generator: run one expansion in its generator form (kernel.expander
+    with ``steps``), a progress record whenever one is due; stops at the
+    budget (``held()``: the positions the sides hold).  Returns the
+    meeting position or None."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        now = held()
+        if now > cp.max_states:
+            gen.close()
+            cp.over(now, figures.get("expanded", 0), figures.get("expanded", 0))
+        if cp.clock.due():
+            yield progress(cp.clock, held=now, phase="expansion", **figures)
 
 
 class _GoalDict(dict):
@@ -386,7 +417,8 @@ def forward_path(puzzle, kern, fdist, x, d):
     chains = puzzle.metric == "move"
     fixed = bool(puzzle.first and chains)
     preds = puzzle.chain_predecessors if chains else puzzle.jump_predecessors
-    moves, x = descend(fdist, x, d, preds, key=kern.canon, stop=1 if fixed else 0)
+    moves, x = descend(fdist, x, d, preds, key=kern.canon, stop=1 if fixed else 0,
+                       most=RETRACE_MOST)
     if fixed:
         moves.append(next(chain for chain, q in puzzle.chain_successors(puzzle.start)
                           if q == x))
@@ -397,4 +429,4 @@ def forward_path(puzzle, kern, fdist, x, d):
 def backward_path(puzzle, kern, bdist, x, b):
     """Moves from ``x`` (at backward depth b) down to a goal position."""
     succ = puzzle.chain_successors if puzzle.metric == "move" else puzzle.jump_successors
-    return descend(bdist, x, b, succ, key=kern.canon)[0]
+    return descend(bdist, x, b, succ, key=kern.canon, most=RETRACE_MOST)[0]

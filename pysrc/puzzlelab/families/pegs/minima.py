@@ -14,8 +14,9 @@ again by the next run.  Used by the family's ``minima`` hook; builds on
 board.py (symmetries, classes) and meet.py.
 """
 
-from ...errors import BadRequest, NoSolution, SearchLimit
+from ...errors import BadRequest, NoSolution, SearchLimit, show
 from ...search.common import Clock
+from . import alive
 from .beam import beam
 from .dfs import dfs
 from .meet import meet
@@ -87,8 +88,10 @@ def minima(puzzle, done=(), max_states=None, max_bytes=None, only=None, engine="
         names = {pair_name(board, v, f) for v, f in pairs}
         unknown = [x for x in only if x not in names]
         if unknown:
-            raise BadRequest(f"This board's table has no entry {unknown[0]!r}; its entries "
-                             f"are {', '.join(pair_name(board, v, f) for v, f in pairs)}.")
+            names = [pair_name(board, v, f) for v, f in pairs]
+            more = f" and {len(names) - 12:,} more" if len(names) > 12 else ""
+            raise BadRequest(f"This board's table has no entry '{show(unknown[0], 20)}'; "
+                             f"its entries are {', '.join(names[:12])}{more}.")
     # the searches most reduced by symmetry first (they are the cheapest),
     # then in hole order; the table lists them in hole order
     order = sorted(pairs, key=lambda vf: (-len(board.fixing([board.full & ~(1 << vf[0]),
@@ -123,7 +126,10 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes, prove=N
     if prove is not None:
         return (yield from _entry_wide(child, entry, clock, max_bytes, prove, prior))
     try:
-        kwargs = {"max_bytes": max_bytes}
+        # the English centre game's live positions, which meet reads, count
+        # in the budget (as the family's prepare says for a solve)
+        table = alive.held_bytes() if max_bytes is not None and alive.applies(child) else 0
+        kwargs = {"max_bytes": None if max_bytes is None else max_bytes - table}
         if max_states is not None:
             kwargs["max_states"] = max_states
         try:

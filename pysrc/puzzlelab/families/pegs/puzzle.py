@@ -51,8 +51,11 @@ metric a chain ``(from, to1, to2, ...)`` of hole numbers.  Both print as
 the seeds do: ``[from, to1, to2]``.
 """
 
+from collections import deque
+
 from ...errors import CodeError, Unsolvable
 from ...protocol import Bound, Preset
+from ..common import listed
 from .board import DIRECTIONS, Board
 from .pagodas import single_peg_refusal
 from . import minima_stored
@@ -372,7 +375,7 @@ def expand_preset(name):
     key = ALIASES.get(key, key)
     if key not in BOARDS or len(parts) > 3:
         raise CodeError(f"Unknown peg solitaire board '{_show(name)}'; named "
-                        f"boards: {', '.join(sorted(BOARDS))} (optionally "
+                        f"boards: {listed(sorted(BOARDS))} (optionally "
                         f"-EMPTYHOLE and -complement, -anywhere or -HOLE).")
     lattice, shape, empty_tok, goal_tok, _label = BOARDS[key]
     rows = _grid(shape, "o._", "board")
@@ -519,18 +522,22 @@ class Pegs:
                             stack.append((t, q2, p2))
 
     def chain_predecessors(self, state):
-        """Chains that end in ``state``: one peg's unjumps, read forwards."""
+        """Chains that end in ``state``: one peg's unjumps, read forwards;
+        the shorter first (breadth-first: on a big empty board a peg's
+        chains of unjumps go on and branch for a long time, and a path
+        retraced down a table of distances wants the first that fits,
+        which is nearly always a short one)."""
         ji = self.board.jumps_into
         for t in self.board.bits(state):
-            stack = [(t, state, (t,))]
-            while stack:
-                x, q, path = stack.pop()
+            queue = deque([(t, state, (t,))])
+            while queue:
+                x, q, path = queue.popleft()
                 for need, mask, a, _j in ji[x]:
                     if not q & need:
                         q2 = q ^ mask
                         p2 = (a,) + path
                         yield p2, q2
-                        stack.append((a, q2, p2))
+                        queue.append((a, q2, p2))
 
     def chain_jumps(self, chain):
         """(from, over, to) triples of a chain of hole numbers."""

@@ -189,15 +189,17 @@ def prepare(puzzle, method, bound, max_bytes=None):
     if bound is not None:
         need = _bounds.memory(puzzle, bound)
     elif method == "fast" and tables_needed(puzzle, None, "fast"):
-        need = _bounds.PDB_4X4_BYTES
+        # the stored 4x4 tables, and on 4x4 its own partitions' (fast.py)
+        need = (_bounds.memory(puzzle, "pdb") if (puzzle.w, puzzle.h) == (4, 4)
+                else _bounds.PDB_4X4_BYTES)
     else:
         return 0
     label = _bounds.entry(puzzle, bound).label if bound is not None else _bounds.label("pdb")
     if max_bytes is not None and need > max_bytes:
         raise SearchLimit(f"The tables of the lower bound ({label}) take about "
                           f"{need / MB:,.0f} MB, more than the memory budget of "
-                          f"{max_bytes / MB:,.0f} MB; give a larger budget or choose "
-                          f"a lower bound without tables (Manhattan distance).")
+                          f"{max_bytes / MB:,.0f} MB; give it a larger budget"
+                          f"{' or choose a lower bound without tables' if bound else ''}.")
     clock = Clock()
     figures = {"phase": "prepare", "table": label}
     if bound is not None:

@@ -38,7 +38,9 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
     clock = Clock()
     multi = puzzle.metric == "multi"
     work = Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal) if multi else puzzle
-    bound = bounds.incremental_bound(work, bounds.quick_bound(work))
+    name = bounds.quick_bound(work)
+    bound = yield from ticking(bounds.incremental_steps(work, name), clock, phase="prepare",
+                               table=bounds.label(name))
     lower = bound.init(list(work.start))[0] if bound.kind == "step" else \
         work.heuristic(work.start)
     if optimal_budget is None:

@@ -25,7 +25,7 @@ from math import factorial
 
 from ...errors import BadRequest, SearchLimit
 from ...protocol import Difficulty, Offer
-from ...search.common import Clock, progress, ticking
+from ...search.common import MB, Clock, progress, ticking
 from . import exact, ida, lowerbounds as _bounds
 from .puzzle import Tiles
 
@@ -81,10 +81,23 @@ def generate(puzzle, difficulty, moves, seed, max_states, max_bytes):
     lo, hi = (moves, moves) if moves is not None else (level[difficulty].low,
                                                        level[difficulty].high)
     if puzzle.n <= TABLE_MAX_CELLS:
+        _check_memory(puzzle, "exact", max_bytes)
         state, distance = yield from _from_table(puzzle, lo, hi, rng)
     else:
+        _check_memory(puzzle, _bounds.default_bound(puzzle), max_bytes)
         state, distance = yield from _scrambled(puzzle, rng.randint(lo, hi), rng)
     return {"code": puzzle.encode(state), "distance": distance, "band": [lo, hi]}
+
+
+def _check_memory(puzzle, bound, max_bytes):
+    """Refuse at once when the tables of ``bound`` do not fit in the memory
+    budget (lowerbounds.memory: what preparing them takes at the peak)."""
+    need = _bounds.memory(puzzle, bound)
+    if max_bytes is not None and need > max_bytes:
+        raise SearchLimit(f"Making a new puzzle on this board needs the tables of "
+                          f"{_bounds.label(bound, puzzle.metric)}: about {need / MB:,.0f} MB, "
+                          f"more than the memory budget of {max_bytes / MB:,.0f} MB; give "
+                          f"it a larger budget.")
 
 
 def _from_table(puzzle, lo, hi, rng):
