@@ -70,8 +70,8 @@ async function newPuzzle(app, openReply) {
   });
   app.solveReq = null;
   setBusy(app, false);
+  setState(previous === "solved" ? "solved" : "ready");
   if (!reply.ok) {
-    setState(previous === "solved" ? "solved" : "ready");
     followChoice(app);
     if (reply.error.type !== "cancelled") showMessage(reply.error.message);
     return;

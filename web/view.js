@@ -41,6 +41,10 @@ export function draw(app) {
   family.render.draw(app.board, view, opts);
   const hinted = playing && app.play.hint !== null ? app.play.moves[app.play.hint] : null;
   if (hinted && !app.anim) family.render.hint?.(app.board, view, hinted.move_data);
+  // what is drawn over the position, for the tests: a piece held, the
+  // hint's arrow, "never lose" crosses
+  $("board").dataset.drawn = [opts.drag && "drag", hinted && !app.anim && "hint",
+    opts.losing?.length && "losing"].filter(Boolean).join(" ");
   if (!app.firstBoard) { app.firstBoard = true; performance.mark("first-board"); }
   const code = shownCode(app);
   $("position-code").textContent = code;
