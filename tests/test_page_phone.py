@@ -131,6 +131,10 @@ def phone(phone_context, site_url):
 
 
 def open_phone(page, site_url, link):
+    """A fresh load of ``link`` (a page already open is left first: a new
+    fragment alone would not load the page again)."""
+    if page.url.startswith(site_url):
+        page.goto("about:blank")
     page.goto(site_url + "#" + link)
     wait_state(page, "ready", READY_TIMEOUT)
 
