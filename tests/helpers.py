@@ -41,3 +41,14 @@ def judge_marks(code, game=None):
     reply = api.run(req)
     assert reply["ok"], reply
     return [(m["move"], m["winnable"]) for m in reply["moves"]]
+
+
+def records_and_reply(gen):
+    """Run an API request generator (``api.handle``) to the end: its progress
+    records and its reply."""
+    records = []
+    while True:
+        try:
+            records.append(next(gen))
+        except StopIteration as stop:
+            return records, stop.value
