@@ -162,3 +162,20 @@ def test_the_pegs_counting_help_speaks_of_jumps(page, site_url, watch):
     assert labels == ["a chain of jumps by one peg is one move", "every jump is one move"], labels
     page.get_by_test_id("metric").select_option("jump")
     expect(help_text).to_contain_text("Every jump is one move")
+
+
+def test_the_peg_editor_and_the_board_in_one_screen_at_1280x900(browser, site_url):
+    """At 1280x900 the peg editor took five scrolls between its controls and
+    the board: every control of the editor and the whole board are now in
+    the first screen, with the first visit's tip showing."""
+    from browser_fixtures import READY_TIMEOUT, fresh_page
+    with fresh_page(browser, site_url, viewport={"width": 1280, "height": 900}) as page:
+        page.goto(site_url + "#pegs:english")
+        wait_state(page, "ready", READY_TIMEOUT)
+        expect(page.get_by_test_id("tip")).to_be_visible()
+        controls = page.locator("#editor").locator("input, select, button").all()
+        assert len(controls) >= 12
+        for control in controls + [page.get_by_test_id("board"), page.get_by_test_id("solve")]:
+            box = control.bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= 900, \
+                (control.get_attribute("data-testid"), box)

@@ -4,7 +4,7 @@
 // render/draw.js; main.js makes the board and the goal picture, view.js
 // sizes them per family; share.js draws images on boards of its own.
 
-const MAX_CELL_PX = 96;   // largest cell, CSS pixels
+const MAX_CELL_PX = 110;  // largest cell, CSS pixels
 const PHONE_CELL_PX = 180; // on a phone the board takes the screen's width
 const MARGIN_PX = 10;     // space around the grid, CSS pixels
 const HEIGHT_SHARE = 0.62; // of the window's height, at most
