@@ -84,9 +84,10 @@ from .errors import BadRequest, Cancelled, NoSolution, PuzzleError, SearchLimit,
 from .families import FAMILIES, family_module, family_of
 from .search import drain
 from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_LIMIT, MB,
-                            predecessors_of)
+                            Clock, predecessors_of, progress)
 
 MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
+LINK_MEMORY_MB = (256, 2048)     # ... and a link (&mem=): the page's menu's range
 MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
 QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this long
 MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
@@ -114,6 +115,38 @@ FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELD
 # the fields only a generate request has (the tables op tells it by them)
 _GENERATE_ONLY = ("difficulty", "moves", "pieces", "seed")
 
+MAX_GAME = 1000         # earlier positions a moves request may carry
+MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
+
+# What each request field holds, whatever the op: checked for every request
+# before its op starts any work (``_check_request``), so a value of the
+# wrong kind or size is refused with a short quote of it.  The op then
+# checks what the value means (a known method, a number in its range).
+#   text N     text of at most N characters      name      text of at most 40
+#   flag       true or false                     whole     a whole number
+#   number     a number                          args      an editor's arguments
+#   texts N    a list of at most N texts         objects N a list of at most N objects
+# null means "not given" for every field.  A new field needs its kind here
+# (tests/test_fuzz_api.py checks that every field in FIELDS has one).
+KINDS = {
+    "code": ("text", codes.MAX_LINK_LENGTH), "path": ("text", codes.MAX_PATH_LENGTH),
+    "metric": ("name",), "first": ("name",), "algorithm": ("name",), "heuristic": ("name",),
+    "action": ("name",), "engine": ("name",), "from": ("name",),
+    "count": ("flag",), "judge": ("flag",), "ahead": ("flag",),
+    "factor": ("number",),
+    "max_memory": ("whole",), "max_states": ("whole",), "max_seconds": ("whole",),
+    "parts": ("whole",), "index": ("whole",), "limit": ("whole",), "lower_bound": ("whole",),
+    "args": ("args",),
+    "game": ("texts", MAX_GAME, codes.MAX_LINK_LENGTH), "only": ("texts", MAX_DONE, 40),
+    "done": ("objects", MAX_DONE),
+    "difficulty": ("name",), "moves": ("whole",), "pieces": ("whole",), "seed": ("whole",),
+}
+MAX_NAME = 40           # characters of a "name" field
+MAX_DEPTH = 6           # objects and lists within each other in a request
+MAX_ITEMS = 200_000     # values in one request, all levels together
+MAX_ARGS = 4096         # values in an editor's arguments
+MAX_ARG_TEXT = 200      # characters of one text in them
+
 AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
              "says whether it is proven optimal.")
 
@@ -125,14 +158,126 @@ def _with_metric(code, options):
     return code + (f"&metric={options['metric']}" if "metric" in options else "")
 
 
+def _check_request(req, op):
+    """The checks every request passes before its op starts any work: JSON
+    values only (objects, lists, text, numbers, true/false, null), nested
+    at most MAX_DEPTH deep, at most MAX_ITEMS of them, text that is valid
+    Unicode (no lone surrogates: JSON can carry them, nothing can print
+    them); only the op's own fields, each of its kind (KINDS).  Walks the
+    request with a stack of its own: a request nested a thousand deep is
+    refused, not a RecursionError."""
+    stack = [(req, 0)]
+    items = 0
+    while stack:
+        value, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise BadRequest(f"The request is too large (over {MAX_ITEMS:,} values).")
+        if isinstance(value, str):
+            if not value.isascii() and not _unicode(value):
+                raise BadRequest("The request holds text that is not valid Unicode "
+                                 "(a lone surrogate).")
+        elif isinstance(value, (dict, list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise BadRequest(f"The request is nested too deeply (objects and lists "
+                                 f"at most {MAX_DEPTH} deep).")
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    if not isinstance(k, str):
+                        raise BadRequest(f"A field name must be text, not {show(k)}.")
+                    stack.append((k, depth + 1))
+                    stack.append((v, depth + 1))
+            else:
+                stack.extend((v, depth + 1) for v in value)
+        elif not (value is None or isinstance(value, (bool, int, float))):
+            raise BadRequest(f"The request holds {show(value)}, which JSON cannot carry.")
+    _check_fields(req, op)
+
+
+def _unicode(text):
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def _check_kind(key, value, kind):
+    """Refuse ``value`` of field ``key`` unless it is of ``kind`` (KINDS)."""
+    what = kind[0]
+    if what in ("text", "name"):
+        limit = kind[1] if what == "text" else MAX_NAME
+        if not isinstance(value, str):
+            raise BadRequest(f"The field '{key}' must be text, not {show(value)}.")
+        if len(value) > limit:
+            raise BadRequest(f"The field '{key}' is too long ({len(value):,} characters, "
+                             f"at most {limit:,}): '{show(value)}'.")
+    elif what == "flag":
+        if not isinstance(value, bool):
+            raise BadRequest(f"The field '{key}' must be true or false, not {show(value)}.")
+    elif what in ("whole", "number"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                what == "whole" and isinstance(value, float) and not value.is_integer()):
+            raise BadRequest(f"The field '{key}' must be a "
+                             f"{'whole number' if what == 'whole' else 'number'}, "
+                             f"not {show(value)}.")
+    elif what == "args":
+        _check_args(value)
+    elif what in ("texts", "objects"):
+        n = kind[1]
+        if not isinstance(value, list) or len(value) > n or not all(
+                isinstance(v, str) and len(v) <= kind[2] if what == "texts" else
+                isinstance(v, dict) for v in value):
+            raise BadRequest(f"The field '{key}' must be a list of at most {n:,} "
+                             f"{'texts' if what == 'texts' else 'objects'}, "
+                             f"not {show(value)}.")
+
+
+def _check_args(args):
+    """An editor's arguments: an object of small values (whole numbers,
+    short texts, true/false, lists of them), MAX_ARGS values at most."""
+    if not isinstance(args, dict):
+        raise BadRequest(f"Editor arguments must be an object, not {show(args)}.")
+    stack = list(args.values())
+    items = 0
+    while stack:
+        value = stack.pop()
+        items += 1
+        if items > MAX_ARGS:
+            raise BadRequest(f"The editor's arguments are too large (over {MAX_ARGS:,} "
+                             f"values).")
+        if isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and len(value) > MAX_ARG_TEXT:
+            raise BadRequest(f"An editor argument is too long ({len(value):,} characters, "
+                             f"at most {MAX_ARG_TEXT}): '{show(value)}'.")
+        elif isinstance(value, int) and not isinstance(value, bool) and \
+                value.bit_length() > 64:
+            raise BadRequest(f"An editor argument is too large a number ({show(value)}).")
+        elif isinstance(value, dict):
+            raise BadRequest("An editor argument cannot be an object.")
+
+
 def _check_fields(req, op):
-    allowed = FIELDS[op]
+    """Only the op's own fields (FIELDS), each of its kind (KINDS)."""
+    allowed = FIELDS.get(op, ())
     unknown = sorted(str(k) for k in req if k != "op" and k not in allowed)
     if unknown:
         known = ", ".join(allowed) or "no other field"
         raise BadRequest(f"Unknown field{'s' if len(unknown) > 1 else ''} "
                          f"{', '.join(repr(show(k, 20)) for k in unknown[:5])} in a "
                          f"{op} request; it takes {known}.")
+    for key, value in req.items():
+        if key != "op" and value is not None and key in KINDS:
+            _check_kind(key, value, KINDS[key])
+
+
+def _number(value):
+    """A whole number for a message: with thousands separators, or, when
+    it is too long to print, its size (see errors.show)."""
+    if value.bit_length() <= 64:
+        return f"{value:,}"
+    return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
 
 
 def _text(req, key):
@@ -163,7 +308,8 @@ def _whole(req, key, lo, hi, what, default):
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"The {what} ({key}) must be a whole number, not {show(value)}.")
     if not lo <= value <= hi:
-        raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, not {value:,}.")
+        raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, "
+                         f"not {_number(value)}.")
     return value
 
 
@@ -347,11 +493,14 @@ MAX_PATH_STEPS = 5000
 MAX_PATH_WORK = 60_000
 
 
-def _steps(puzzle, code, options):
-    """The legal moves of position ``code`` as (code, move, child, puzzle),
-    sorted by the child's code."""
-    link = _with_metric(code, options)
-    here, _ = _puzzle({"code": link})
+def _link_puzzle(code, metric):
+    """The puzzle of position ``code`` under counting rule ``metric``."""
+    return _puzzle({"code": _with_metric(code, {"metric": metric})})[0]
+
+
+def _steps(here):
+    """(``here``, the legal moves of its start as (code, move, child),
+    sorted by the child's code)."""
     out = [(here.encode(child), move, child) for move, child in
            family_of(here).legal_moves(here)]
     out.sort(key=lambda e: e[0])
@@ -360,10 +509,9 @@ def _steps(puzzle, code, options):
 
 def path_of(puzzle, codes_):
     """The ``path`` of a solution given by its positions' codes."""
-    options = {"metric": puzzle.metric}
     picks = []
     for here, there in zip(codes_, codes_[1:]):
-        _, steps = _steps(puzzle, here, options)
+        _, steps = _steps(_link_puzzle(here, puzzle.metric))
         picks.append(next(i for i, e in enumerate(steps) if e[0] == there))
     if all(i < 36 for i in picks):
         return "".join(DIGITS[i] for i in picks)
@@ -379,24 +527,55 @@ def _base36(n):
             return out
 
 
+def _picks(path):
+    """The steps of a link's ``path`` (see the section's comment), or a
+    BadRequest that says the link is damaged: every step one base-36
+    number, none empty."""
+    if not isinstance(path, str) or not path:
+        raise BadRequest("A replay request needs the solution's path.")
+    if len(path) > codes.MAX_PATH_LENGTH or not set(path) <= set(DIGITS + "."):
+        raise BadRequest(f"The solution in the link is damaged ('{show(path)}').")
+    if "." not in path:
+        return [DIGITS.index(c) for c in path]
+    steps = path.split(".")
+    if not all(steps) or any(len(p) > 4 for p in steps):
+        raise BadRequest(f"The solution in the link is damaged ('{show(path)}': "
+                         f"{'a move is missing' if not all(steps) else 'a move is too long'}).")
+    return [int(p, 36) for p in steps]
+
+
 def replay(req):
-    """Rebuild a solution from a link's ``path``, checking every move: the
-    solution JSON (as a solve gives it), with ``from_link`` and the
-    ``lower_bound`` the link states (at most the length; a lower bound the
-    link cannot prove beyond that is the sender's claim, said so)."""
+    """Generator: rebuild a solution from a link's ``path``, checking every
+    move: the solution JSON (as a solve gives it), with ``from_link`` and
+    the ``lower_bound`` the link states (at most the length; a lower bound
+    the link cannot prove beyond that is the sender's claim, said so).
+    Everything the request says is checked before the first move is: a
+    path longer than a solve of this position could have put in a link
+    (``MAX_PATH_WORK``) is refused at once.  Each position's code is parsed
+    once, and a progress record (``phase: "replay"``) comes between moves
+    at least every PROGRESS_INTERVAL."""
     _check_fields(req, "replay")
     puzzle, options = _puzzle(req)
-    path = req.get("path", options.get("path"))
-    if not isinstance(path, str):
-        raise BadRequest("A replay request needs the solution's path.")
-    if len(path) > 6 * MAX_PATH_STEPS or not set(path) <= set(DIGITS + "."):
-        raise BadRequest(f"The solution in the link is damaged ('{show(path)}').")
-    picks = ([int(p, 36) for p in path.split(".")] if "." in path
-             else [int(c, 36) for c in path])
+    path = req.get("path")
+    if path is None:
+        path = options.get("path")
+    picks = _picks(path)
+    lower = req.get("lower_bound")
+    if lower is None and options.get("lb"):
+        lower = min(int(options["lb"]), len(picks))
+    lower = _whole({"lower_bound": lower}, "lower_bound", 0, len(picks), "lower bound", 0)
     here = puzzle.code()
+    most = min(MAX_PATH_STEPS, MAX_PATH_WORK // len(here))
+    if len(picks) > most:
+        raise BadRequest(f"The solution in the link is too long for this position "
+                         f"({len(picks):,} moves; a link carries at most {most:,} on this "
+                         f"board).")
     codes_, moves_, data, views = [here], [], [], [puzzle.view(puzzle.start)]
+    clock = Clock()
+    reached = puzzle.is_goal(puzzle.start)
+    at = None if options.get("first") else puzzle      # the start, parsed once
     for n, i in enumerate(picks):
-        at, steps = _steps(puzzle, here, {"metric": puzzle.metric})
+        at, steps = _steps(at or _link_puzzle(here, puzzle.metric))
         if i >= len(steps):
             raise BadRequest(f"The solution in the link does not fit this position "
                              f"(move {n + 1} of {len(picks)} does not exist).")
@@ -405,19 +584,19 @@ def replay(req):
         moves_.append(at.format_move(move))
         data.append(at.move_json(move))
         views.append(at.view(child))
-    final, _ = _puzzle({"code": here})
-    if not final.is_goal(final.start):
+        reached = at.is_goal(child)
+        at = None
+        if clock.due():
+            yield progress(clock, phase="replay", move=n + 1, of=len(picks))
+    if not reached:
         raise BadRequest(f"The solution in the link does not reach the goal "
-                         f"({len(picks)} moves).")
-    if req.get("lower_bound") is None and options.get("lb"):
-        req = dict(req, lower_bound=min(int(options["lb"]), len(picks)))
-    lower = _whole(req, "lower_bound", 0, len(picks), "lower bound", 0)
+                         f"({len(picks)} move{'' if len(picks) == 1 else 's'}).")
     return {"ok": True, "op": "replay", "family": puzzle.family, "code": puzzle.code(),
             "length": len(picks), "optimal": lower >= len(picks), "lower_bound": lower,
             "from_link": True, "algorithm": "link", "algorithm_label": "the link",
             "moves": moves_, "move_data": data, "positions": views, "codes": codes_,
             "final": here, "path": path, "improvements": [],
-            "stats": {"expanded": 0, "generated": 0, "seconds": 0}}
+            "stats": {"expanded": 0, "generated": 0, "seconds": round(clock.elapsed(), 4)}}
 
 
 class Anytime:
@@ -505,8 +684,13 @@ class Anytime:
     def preparing(self, gen):
         """Generator: a stage's table build, its records passed on with the
         bound and the best so far, stopped by the time budget like a search
-        (a 5x5 table build takes seconds)."""
-        for rec in gen:
+        (a 5x5 table build takes seconds); returns what the build returns
+        (the bytes its tables take)."""
+        while True:
+            try:
+                rec = next(gen)
+            except StopIteration as stop:
+                return stop.value
             rec = dict(rec, lower_bound=self.lower)
             if self.best is not None:
                 rec["best"] = self.best.cost
@@ -583,7 +767,8 @@ def solve(req):
     try:
         for i, (m, b, kw, seconds) in enumerate(stages):
             last = i == len(stages) - 1
-            yield from run.preparing(family.prepare(puzzle, m.name, b))
+            kw = dict(kw, max_bytes=kw["max_bytes"] - (yield from run.preparing(
+                family.prepare(puzzle, m.name, b, kw["max_bytes"]))))
             try:
                 result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
             except SearchLimit as exc:
@@ -644,7 +829,8 @@ def part(req):
         raise BadRequest("A part request gives both its bound (limit) and its part "
                          "number (index), or neither (the plan).")
     t0 = time.perf_counter()
-    yield from family_of(puzzle).prepare(puzzle, method.name, bound)
+    kwargs["max_bytes"] -= yield from family_of(puzzle).prepare(puzzle, method.name, bound,
+                                                               kwargs["max_bytes"])
     out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
     reply = {"ok": True, "op": "part", "family": puzzle.family, "code": puzzle.code(),
              "parts": parts}
@@ -830,7 +1016,7 @@ def moves(req):
     if ahead and not judge:
         raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
-    earlier = _game(req, puzzle, options)
+    earlier = yield from _game(req, puzzle, options)
     out = []
     legal = family_of(puzzle).legal_moves(puzzle)
     for move, child in legal:
@@ -857,24 +1043,27 @@ def moves(req):
             "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
 
 
-MAX_GAME = 1000         # earlier positions a moves request may carry
-
 
 def _game(req, puzzle, options):
-    """The states of the game's earlier positions (the ``game`` field: their
-    codes, oldest first), checked to lead to this position by legal moves
-    under the request's counting rule; [] without the field."""
+    """Generator: the states of the game's earlier positions (the ``game``
+    field: their codes, oldest first), checked to lead to this position by
+    legal moves under the request's counting rule; [] without the field.
+    A progress record (``phase: "game"``) comes between positions at least
+    every PROGRESS_INTERVAL (a game of a thousand 10x10 positions)."""
     game = req.get("game")
     if game is None:
         return []
-    if not isinstance(game, list) or len(game) > MAX_GAME or \
-            not all(isinstance(c, str) for c in game):
-        raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
-                         f"position codes (the game's earlier positions, oldest first).")
+    clock = Clock()
     links = [_with_metric(code, options) for code in game]
-    steps = [_parsed_step(link) for link in links]
+    steps = []
+    for i, link in enumerate(links):
+        steps.append(_parsed_step(link))
+        if clock.due():
+            yield progress(clock, phase="game", checked=i + 1, of=2 * len(links))
     targets = [encoding for _p, encoding in steps[1:]] + [puzzle.encode(puzzle.start)]
-    for link, (before, _e), target in zip(links, steps, targets):
+    for i, (link, (before, _e), target) in enumerate(zip(links, steps, targets)):
+        if clock.due():
+            yield progress(clock, phase="game", checked=len(links) + i, of=2 * len(links))
         if (link, target) in _STEPS_SEEN:
             continue
         if not any(before.encode(child) == target
@@ -939,7 +1128,8 @@ def _winnable(code, options, budget):
     method, bound, kwargs = plan(child, {"algorithm": name, "max_states": max_states}, {})
     kwargs["max_bytes"] = max_bytes
     try:
-        yield from family.prepare(child, method.name, bound)
+        kwargs["max_bytes"] -= yield from family.prepare(child, method.name, bound,
+                                                         kwargs["max_bytes"])
         yield from method.run(child, **kwargs)
         return True
     except NoSolution:
@@ -948,7 +1138,6 @@ def _winnable(code, options, budget):
         return None
 
 
-MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
 ENGINES = ("meet", "wide")
 ENGINES_HELP = ("'meet' (the default, pure Python, as in the page) or 'wide' (the same "
                 "proof on numpy arrays: on the French board about four times faster in half "
@@ -1021,28 +1210,51 @@ OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": table
        "minima": minima, "generate": generate}
 
 
+MAX_MESSAGE = 600       # characters of an error message, at most (a last guard:
+                        # every message quotes its input through errors.show)
+
+
 def handle(req):
     """Generator over any request: yields progress, returns the reply."""
     if not isinstance(req, dict):
-        return {"ok": False, "error": {"type": "bad_request",
-                                       "message": "A request must be a JSON object."}}
+        return _refused(req if isinstance(req, BadRequest) else
+                        BadRequest("A request must be a JSON object."))
     op = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
     if op is None:
-        return {"ok": False, "error": {
-            "type": "bad_request",
-            "message": f"Unknown request op {show(req.get('op'))}; known: "
-                       f"{', '.join(OPS)}."}}
+        return _refused(BadRequest(f"Unknown request op {show(req.get('op'))}; known: "
+                                   f"{', '.join(OPS)}."))
     try:
+        _check_request(req, req["op"])
         out = op(req)
         if hasattr(out, "send"):
             out = yield from out
         return out
     except PuzzleError as exc:
-        return {"ok": False, "error": exc.to_json()}
+        return _refused(exc)
     except MemoryError:
         return {"ok": False, "error": {
             "type": "limit", "message": "The search ran out of memory. Try "
             "IDA*, which needs little memory, or a smaller puzzle."}}
+
+
+def _refused(exc):
+    """The reply of a request ended by ``exc`` (a PuzzleError)."""
+    error = exc.to_json()
+    if len(error["message"]) > MAX_MESSAGE:
+        error["message"] = error["message"][:MAX_MESSAGE - 1] + "…"
+    return {"ok": False, "error": error}
+
+
+def _decode(request_json):
+    """A request from its JSON text, or a BadRequest saying why not (JSON
+    nested too deeply for the parser is one)."""
+    try:
+        return json.loads(request_json)
+    except (ValueError, TypeError):
+        return BadRequest("A request must be a JSON object (this one is not valid JSON).")
+    except RecursionError:
+        return BadRequest(f"The request is nested too deeply (objects and lists at most "
+                          f"{MAX_DEPTH} deep).")
 
 
 def run(req):
@@ -1060,11 +1272,7 @@ class Task:
     """
 
     def __init__(self, request_json):
-        try:
-            req = json.loads(request_json)
-        except ValueError:
-            req = None
-        self.gen = handle(req)
+        self.gen = handle(_decode(request_json))
 
     def step(self, seconds=0.05):
         deadline = time.perf_counter() + seconds
@@ -1087,8 +1295,4 @@ class Task:
 
 def call(request_json):
     """One-shot JSON string call (describe, presets)."""
-    try:
-        req = json.loads(request_json)
-    except ValueError:
-        req = None
-    return json.dumps(run(req))
+    return json.dumps(run(_decode(request_json)))

@@ -130,10 +130,15 @@ class Family(Protocol):
     def bounds(self, puzzle: Puzzle) -> List["Bound"]:
         """The lower bounds this position offers (names as in heuristics)."""
 
-    def prepare(self, puzzle: Puzzle, method: str, bound: Optional[str]) -> Iterator[dict]:
+    def prepare(self, puzzle: Puzzle, method: str, bound: Optional[str],
+                max_bytes: Optional[int] = None) -> Iterator[dict]:
         """Generator: build the tables a solve by ``method`` with lower bound
         ``bound`` will use, yielding progress records (``phase: "prepare"``)
-        so no later step stops silently to load one."""
+        so no later step stops silently to load one; returns the bytes those
+        tables take (at their peak while they are built), which the API
+        takes from the search's memory budget.  With ``max_bytes`` (the
+        request's budget) it raises SearchLimit before building tables that
+        would not fit in it."""
 
     def tables_needed(self, puzzle: Puzzle, bound: Optional[str],
                       method: Optional[str]) -> List[str]:

@@ -55,9 +55,9 @@ def whole_number(value, name):
 TABLES = {}
 
 
-def prepare(puzzle, method, bound):
-    """Generator: no tables to build, nothing to prepare."""
-    return
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: no tables to build, nothing to prepare, no bytes held."""
+    return 0
     yield
 
 

@@ -39,8 +39,11 @@ def bounds(puzzle):
 def labelled(fn):
     """A generic search whose result is relabelled: the generic searches
     work on canonical states, the page wants each block to keep its letter
-    along the solution."""
+    along the solution.  Its memory budget is what the position's own
+    tables and memos leave (Blocks.reserve)."""
     def run(puzzle, **options):
+        if options.get("max_bytes") is not None:
+            options["max_bytes"] = puzzle.reserve(options["max_bytes"])
         result = yield from fn(puzzle, **options)
         return puzzle.label_result(result)
     run.__name__ = run.__qualname__ = f"labelled_{fn.__name__}"
@@ -68,11 +71,15 @@ SLOW = {"idastar": "it repeats every position that several move orders reach: "
                  "no bound: hours on most block puzzles"}
 
 
-def prepare(puzzle, method, bound):
-    """Generator: the pattern bound's table, built with progress."""
-    if bound == "pattern":
-        yield from ticking(_pattern.table_steps(puzzle), Clock(), phase="prepare",
-                           table="pattern bound")
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: the pattern bound's table, built with progress (at most a
+    quarter of the memory budget ``max_bytes``: a bigger one is not kept,
+    and the bound is the blockers bound alone); returns the bytes it takes."""
+    if bound != "pattern":
+        return 0
+    table = yield from ticking(_pattern.table_steps(puzzle, max_bytes), Clock(),
+                               phase="prepare", table="pattern bound")
+    return _pattern.table_bytes(table)
 
 
 def auto_method(puzzle):

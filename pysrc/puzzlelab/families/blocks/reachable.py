@@ -14,10 +14,11 @@ from .expand import expansion_table
 # set slot, the (state, occupied cells) pair in the layer, its occupancy int
 WORDS = 12
 # the group's: a dict slot while numbering, a list slot for the state, the
-# (state, occupied cells) pair in the layer and its occupancy int, about four
-# neighbour numbers (half a word each) and an end, then a distance, a path
-# count and its int, a layer slot
-GROUP_WORDS = 24
+# (state, occupied cells) pair in the layer and its occupancy int, an end,
+# then a distance, a path count and its int, a layer slot; its neighbour
+# numbers are counted as they come (4 bytes each: an open board has dozens
+# a position, its classic 4x5 puzzles a few)
+GROUP_WORDS = 22
 
 
 def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
@@ -28,6 +29,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     ``search/explore.py``.  Moves are reversible, so from the goal state this
     is also the set that can reach it."""
     start = puzzle.start if root is None else root
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     check = cp.next
     full = puzzle.full
@@ -94,6 +96,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
     (Tannentei's 977,544 positions: 7.6 s with a second expansion, 3.2 s
     this way, in CPython)."""
     start = puzzle.start
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=GROUP_WORDS)
     check = cp.next
     full = puzzle.full
@@ -116,7 +119,9 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
             opts = options(s, full ^ occ)
             generated += len(opts)
             if generated >= check:
-                yield from cp.tick(generated, held=len(states), coming=len(opts),
+                # the neighbour numbers, as positions' worth of bytes
+                links = len(nbr) * 4 // cp.per_state if cp.per_state else 0
+                yield from cp.tick(generated, held=len(states) + links, coming=len(opts),
                                    phase="group", expanded=expanded, generated=generated)
                 check = cp.next
             for _q, d, dm, _path in opts:
@@ -134,6 +139,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
         layer = nxt
     del number
     n = len(states)
+    held = n + (len(nbr) * 4 // cp.per_state if cp.per_state else 0)
     if len(states) > max_states:
         cp.over(n, expanded, generated)
     extra = {"reachable": n, "goals": len(goals), "histogram": [],
@@ -157,8 +163,9 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
         for i in layer:
             done += 1
             if done >= check:
-                yield from cp.tick(done, held=n, phase="group", depth=d1, expanded=expanded,
-                                   generated=generated, histogram=histogram)
+                yield from cp.tick(done, held=held, phase="group", depth=d1,
+                                   expanded=expanded, generated=generated,
+                                   histogram=histogram)
                 check = cp.next
             here = paths[i]
             for j in nbr[ends[i - 1] if i else 0:ends[i]]:

@@ -20,7 +20,7 @@
 """
 
 from ...protocol import Method
-from ..common import group, legal_moves, prepare
+from ..common import group, legal_moves
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
                editor as _edit, generate as _generate, meet as _meet, minima as _minima)
@@ -80,6 +80,17 @@ def judge_table(puzzle, earlier):
 # the methods that read the live-position table where it applies: meet (only
 # live positions are kept), dfs (down the table), play mode's marks
 _LIVE_READERS = (None, "", "auto", "meet", "dfs", "judge")
+
+
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: the English centre game's table of live positions, for
+    the methods that read it (alive.py; loaded now, its layers unpacked as
+    the search asks); returns the bytes it takes (0 where none applies, or
+    the page has not fetched it: the search then goes on without it)."""
+    if method in _LIVE_READERS and _alive.applies(puzzle):
+        return _alive.held_bytes()
+    return 0
+    yield
 
 
 def tables_needed(puzzle, bound=None, method=None):

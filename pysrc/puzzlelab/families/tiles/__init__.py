@@ -22,7 +22,7 @@ from ...errors import BadRequest, SearchLimit
 from ...protocol import Bound, Method, Preset
 from ..common import group, judge_table, legal_moves, minima
 from ...search import generic_methods
-from ...search.common import Clock, ticking
+from ...search.common import MB, Clock, ticking
 from ...search.idastar import idastar as generic_idastar
 from . import (built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
                lowerbounds as _bounds, model, pdb)
@@ -179,20 +179,34 @@ def tables_needed(puzzle, bound=None, method=None):
     return sorted(out)
 
 
-def prepare(puzzle, method, bound):
+def prepare(puzzle, method, bound, max_bytes=None):
     """Build the tables of the bound (and, for IDA*, its incremental form),
     or the stored tables the fast solver's last block reads, with progress
     (decoding the 4x4 pattern database takes a third of a second in
-    CPython, the multi-tile walking distance seconds)."""
-    clock = Clock()
+    CPython, the multi-tile walking distance seconds).  Returns the bytes
+    they take (lowerbounds.memory); refuses before building them when that
+    is more than the memory budget ``max_bytes``."""
     if bound is not None:
-        figures = {"phase": "prepare", "table": _bounds.entry(puzzle, bound).label}
+        need = _bounds.memory(puzzle, bound)
+    elif method == "fast" and tables_needed(puzzle, None, "fast"):
+        need = _bounds.PDB_4X4_BYTES
+    else:
+        return 0
+    label = _bounds.entry(puzzle, bound).label if bound is not None else _bounds.label("pdb")
+    if max_bytes is not None and need > max_bytes:
+        raise SearchLimit(f"The tables of the lower bound ({label}) take about "
+                          f"{need / MB:,.0f} MB, more than the memory budget of "
+                          f"{max_bytes / MB:,.0f} MB; give a larger budget or choose "
+                          f"a lower bound without tables (Manhattan distance).")
+    clock = Clock()
+    figures = {"phase": "prepare", "table": label}
+    if bound is not None:
         yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
         if method == "idastar" and puzzle.metric == "tile":
             yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
-    elif method == "fast" and tables_needed(puzzle, None, "fast"):
-        figures = {"phase": "prepare", "table": _bounds.label("pdb")}
+    else:
         yield from ticking(pdb.stored_tables_steps(4, 4), clock, **figures)
+    return need
 
 
 def build_table(name):
@@ -207,7 +221,8 @@ def explore(puzzle, root, step, max_states, max_bytes):
     a byte each, and over 6 minutes in CPython, twice that in the browser)."""
     if puzzle.n > EXACT_MAX_CELLS:
         return _too_big(puzzle.w, puzzle.h)
-    return exact.explore(puzzle.w, puzzle.h, root, puzzle.metric)
+    return exact.explore(puzzle.w, puzzle.h, root, puzzle.metric, max_states=max_states,
+                         max_bytes=max_bytes)
 
 
 def _too_big(w, h):
