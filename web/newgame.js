@@ -45,6 +45,7 @@ function followChoice(app) {
 }
 
 async function newPuzzle(app, openReply) {
+  while (app.loading) await new Promise((ok) => setTimeout(ok, 25));    // the position first
   if (!app.desc || app.solveReq || $("new-puzzle").disabled) return;
   const choice = $("difficulty").value;
   const req = { op: "generate", code: linkFor(app.desc.code, { metric: app.options.metric }),

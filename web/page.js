@@ -51,8 +51,10 @@ function wire(app) {
   wireNewGame(app, openReply);
   // the skip link focuses Solve (a plain #solve would become the address)
   $("skip").addEventListener("click", (e) => { e.preventDefault(); $("solve").focus(); });
-  $("play-start").addEventListener("click", () => {
-    if (!app.desc) return;
+  $("play-start").addEventListener("click", async () => {
+    // a position still being described: the game is on it, once it is here
+    while (app.loading) await new Promise((ok) => setTimeout(ok, 25));
+    if (!app.desc || app.play.active) return;
     stopPlay(app);
     app.play.enter(shownCode(app), app.families[app.desc.family]);
   });

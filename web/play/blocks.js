@@ -123,7 +123,6 @@ export function dragStart(cell, { moves, view }) {
     for (const next of [[dr + 1, dc], [dr, dc + 1]]) if (at.has(key(next))) drag.segments.push([[dr, dc], next]);
   }
   Object.assign(drag, { block: letter, x0: cell.x, y0: cell.y, places, off: [0, 0] });
-  chosen.block = null;
   return true;
 }
 
@@ -157,6 +156,7 @@ export function dragEnd(at, game) {
   }
   const block = drag.block;
   drag.block = null;
+  chosen.block = null;          // a drag, not a tap: nothing stays chosen
   if (!move) return [];
   drag.pending = { view: game.view, block, off: target };
   return [(g) => g.moves.findIndex((x) => x.code === move.code)];

@@ -106,8 +106,6 @@ export function dragStart(cell, { moves, view }) {
   const hole = fromGrid(view, cell.x, cell.y);
   drag.pending = null;
   if (!hole || !movesFrom(moves, [hole.r, hole.c]).length) return false;
-  chosen.from = null;
-  chosen.preview = null;
   Object.assign(drag, { path: [[hole.r, hole.c]], at: { x: cell.x, y: cell.y }, waiting: null,
     // a move that is one jump only: every chain is played jump by jump
     single: moves.every((m) => m.move_data.path.length === 2) });
@@ -146,6 +144,8 @@ export function dragEnd(at, game, api) {
   dragMove(at, game, api);
   const path = drag.path;
   drag.path = null;
+  chosen.from = null;           // a drag, not a tap: nothing stays chosen
+  chosen.preview = null;
   if (!path || path.length < 2 || drag.single) return [];
   const move = game.moves.find((m) => m.move_data.path.length === path.length && extending([m], path).length);
   if (!move) return [];
