@@ -9,7 +9,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +50,7 @@ def test_a_quick_answer_then_the_proven_optimum(page, site_url, watch):
 def test_cancel_keeps_the_best_answer_on_screen_and_in_the_link(page, site_url, watch, browser):
     open_app(page, site_url, HARD)
     page.get_by_test_id("solve").click()
-    expect(page.locator("body")).to_have_attribute("data-solution", "provisional", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-solution", "provisional", timeout=scaled(30_000))
     assert body(page, "state") == "solving"
     first = int(page.get_by_test_id("solution-length").text_content())
     assert first >= 95

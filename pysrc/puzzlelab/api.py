@@ -93,8 +93,6 @@ QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this 
 MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
 MAX_BOUND = 10_000                # the largest bound a part request may give
 
-VERSION = "0.1.0"
-
 _CODE = ("code", "metric", "first")
 FIELDS = {
     "describe": _CODE,

@@ -69,6 +69,11 @@ def build_table(name):
     raise KeyError(f"no table {name!r} in this family")
 
 
+def import_code(kind, text):
+    """No other program's form is this family's."""
+    return None
+
+
 def judge_table(puzzle, earlier):
     """No stored table settles play mode's marks: the judge searches."""
     return None

@@ -20,7 +20,7 @@
 """
 
 from ...protocol import Method
-from ..common import group, legal_moves
+from ..common import group, import_code, legal_moves
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
                editor as _edit, generate as _generate, meet as _meet, minima as _minima)
@@ -137,7 +137,7 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
-           "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
+           "expand_preset", "import_code", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]
