@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 from test_page_pegs import tap
 
 pytestmark = pytest.mark.browser
@@ -62,7 +62,7 @@ def test_the_analysis_button_and_its_result_say_the_same(page, site_url, watch, 
     page.locator(".analysis summary").click()
     expect(page.get_by_test_id("analyze")).to_have_text(f"Farthest positions from the {origin}")
     page.get_by_test_id("analyze").click()
-    expect(page.get_by_test_id("analysis")).to_contain_text(f"moves from the {origin}", timeout=60_000)
+    expect(page.get_by_test_id("analysis")).to_contain_text(f"moves from the {origin}", timeout=scaled(60_000))
 
 
 def test_a_goal_made_unsolvable_is_said_under_the_board_and_solve_waits(page, site_url, watch):

@@ -9,7 +9,7 @@ reason."""
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 from puzzlelab import api
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ BOARDS = [
 def made(page, before):
     """Wait for a new puzzle (body data-generated set, a new position, play
     mode); its code and stated distance."""
-    expect(page.locator("body")).to_have_attribute("data-mode", "play", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-mode", "play", timeout=scaled(60_000))
     expect(page.get_by_test_id("position-code")).not_to_have_text(before)
     wait_state(page, "ready")
     return page.get_by_test_id("position-code").text_content(), \
@@ -82,3 +82,21 @@ def test_what_a_position_cannot_offer_is_off_with_the_reason(page, site_url, wat
     expect(page.get_by_test_id("difficulty")).to_be_disabled()
     assert "multi-tile" in page.get_by_test_id("new-puzzle").get_attribute("title")
     expect(page.get_by_test_id("newgame-help")).to_contain_text("one tile per move")
+
+
+def test_a_rush_hour_layout_of_n_vehicles(page, site_url, watch):
+    """Where the offer takes a piece count (Rush Hour, issue 38's layouts),
+    the menu offers it: "These vehicles" or a new layout of that many, whose
+    distance is proven like any other's."""
+    open_app(page, site_url, "rush:IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM")
+    vehicles = page.get_by_test_id("vehicles")
+    expect(vehicles).to_be_visible()
+    assert vehicles.locator("option").first.text_content() == "These vehicles"
+    vehicles.select_option("8")
+    page.get_by_test_id("difficulty").select_option("easy")
+    before = page.get_by_test_id("position-code").text_content()
+    page.get_by_test_id("new-puzzle").click()
+    code, distance = made(page, before)
+    assert proven_length(code, "bfs", None) == distance
+    open_app(page, site_url, "tiles:3x3:867254301")
+    expect(page.get_by_test_id("vehicles")).to_be_hidden()

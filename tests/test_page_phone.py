@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import READY_TIMEOUT, PageWatch, origin_of, wait_state
+from browser_fixtures import READY_TIMEOUT, PageWatch, origin_of, patient, scaled, wait_state
 from puzzlelab import api
 
 pytestmark = pytest.mark.browser
@@ -122,7 +122,7 @@ def phone(phone_context, site_url):
     """A fresh page on the phone, failing the test on any page error or
     request to another origin (browser_fixtures.PageWatch)."""
     page = phone_context.new_page()
-    page.set_default_timeout(30_000)
+    patient(page)
     watch = PageWatch(page, origin_of(site_url))
     yield page
     page.evaluate("() => localStorage.clear()")
@@ -257,7 +257,7 @@ def test_the_hint_and_the_never_lose_crosses_stay_while_a_peg_is_held(phone, sit
     open_phone(page, site_url, LOSING)
     page.get_by_test_id("play-mode").tap()
     page.get_by_test_id("never-lose").check()
-    expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=scaled(60_000))
     view = {"rows": ["__...__", "__.o.__", ".......", "....oo.", "....oo.", "__...__", "__...__"],
             "lattice": "sq4"}
     points, cols, aspect = gesture("pegs", view, {"path": [[4, 4], [4, 4]]})
@@ -270,7 +270,7 @@ def test_the_hint_and_the_never_lose_crosses_stay_while_a_peg_is_held(phone, sit
     expect(board).not_to_have_attribute("data-drawn", re.compile("drag"))
     expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")     # let go where it was
     page.get_by_test_id("hint").tap()
-    expect(page.get_by_test_id("play-info")).to_contain_text("Hint:", timeout=30_000)
+    expect(page.get_by_test_id("play-info")).to_contain_text("Hint:", timeout=scaled(30_000))
     page.evaluate("window.scrollTo(0, 0)")
     e5 = grid_point(page, cols, None, *points[0], aspect)
     finger = hold(page, [e5, (e5[0] + 12, e5[1] + 4)])

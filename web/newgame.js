@@ -14,6 +14,20 @@ import { startRequest, setBusy } from "./requests.js";
 
 const EXACT = "exact";          // the menu's "exactly N moves" choice
 
+// The piece count's menu, where the offer takes one (a Rush Hour board: a
+// new layout of that many vehicles): "these" (the pieces on the board) or a number.
+function fillPieces(app, offer) {
+  const menu = $("gen-pieces");
+  menu.hidden = !offer.pieces;
+  if (!offer.pieces) return;
+  const noun = app.desc.exits?.length ? "vehicles" : "pieces";
+  const [lo, hi] = offer.pieces;
+  const kept = menu.value;
+  fillSelect(menu, [{ value: "", label: `These ${noun}` },
+    ...Array.from({ length: hi - lo + 1 }, (_, i) => ({ value: String(lo + i), label: `${lo + i} ${noun}` }))], kept);
+  menu.setAttribute("aria-label", `How many ${noun}: these, or a new layout of that many`);
+}
+
 // Fill the menu for app.desc: its difficulties, the one chosen last kept.
 export function fillNewGame(app) {
   const offer = app.desc?.generate || { difficulties: [], moves: null, why: "" };
@@ -30,6 +44,7 @@ export function fillNewGame(app) {
     Object.assign($("gen-moves"), { min: String(lo), max: String(hi) });
     $("gen-moves").value = String(Math.min(hi, Math.max(lo, app.newGame.moves)));
   }
+  fillPieces(app, offer);
   followChoice(app);
 }
 
@@ -59,6 +74,7 @@ async function newPuzzle(app, openReply) {
   } else {
     req.difficulty = choice;
   }
+  if (!$("gen-pieces").hidden && $("gen-pieces").value) req.pieces = Number($("gen-pieces").value);
   app.newGame.difficulty = choice;
   const previous = document.body.dataset.state;
   setState("solving");
