@@ -73,3 +73,14 @@ def check_blocks_solution(puzzle, result):
             grid[r][c] = letter
         assert ["".join(row) for row in grid] == after
     assert puzzle.pack(result.states[-1]) == final
+
+
+def records_and_reply(gen):
+    """Run an API request generator (``api.handle``) to the end: its progress
+    records and its reply."""
+    records = []
+    while True:
+        try:
+            records.append(next(gen))
+        except StopIteration as stop:
+            return records, stop.value

@@ -12,6 +12,8 @@ import pytest
 from puzzlelab import api, protocol
 from puzzlelab.families import FAMILIES, family_module
 
+from helpers import records_and_reply
+
 # the module (the package's ``generate`` is the hook of the same name)
 blocks_generate = importlib.import_module("puzzlelab.families.blocks.generate")
 
@@ -183,15 +185,9 @@ def test_tables_the_worker_fetches_for_a_new_puzzle():
 def test_progress_while_a_group_is_measured():
     """The generate op passes progress on as its own records (time, tries),
     never the searches' bounds."""
-    gen = api.handle({"op": "generate", "code": "blocks:hakoiri", "difficulty": "hard",
-                      "seed": 1, "max_memory": 512})
-    records = []
-    while True:
-        try:
-            records.append(next(gen))
-        except StopIteration as stop:
-            reply = stop.value
-            break
+    records, reply = records_and_reply(api.handle({"op": "generate", "code": "blocks:hakoiri",
+                                                   "difficulty": "hard", "seed": 1,
+                                                   "max_memory": 512}))
     assert reply["ok"], reply
     assert all(r["phase"] == "generate" and "lower_bound" not in r for r in records)
 

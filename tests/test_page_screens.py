@@ -1,7 +1,9 @@
-"""Phone and desktop screenshots of each family, compared with the references
-checked in under tests/screenshots/ (regenerate them deliberately with
-PUZZLELAB_UPDATE_SCREENSHOTS=1).  The comparison runs in a blank browser
-page: the share of pixels that differ noticeably must stay small."""
+"""Phone and desktop screenshots of each family, at its start and solved,
+compared with the references checked in under tests/screenshots/
+(``{phone,desktop}-{family}-{start,solved}.png``; regenerate them
+deliberately with PUZZLELAB_UPDATE_SCREENSHOTS=1, and look at them).  The
+comparison runs in a blank browser page: the share of pixels that differ
+noticeably must stay small.  The phone is a phone: 390x844, DPR 2, touch."""
 
 import base64
 import json
@@ -61,8 +63,9 @@ def settled_screenshot(page, family):
     deadline = time.monotonic() + timing.seconds(SETTLE_S)
     last = None
     while True:
+        # masked: what says how long things took
         shot = page.screenshot(animations="disabled", caret="hide",
-                               mask=[page.get_by_test_id("status")])
+                               mask=[page.get_by_test_id(t) for t in ("status", "progress", "result-stats")])
         if shot == last:
             return shot
         if time.monotonic() > deadline:
@@ -70,11 +73,36 @@ def settled_screenshot(page, family):
         last = shot
 
 
+def compare(context, shot, name):
+    """Compare ``shot`` with tests/screenshots/``name``.png in a blank page
+    (or write it, with PUZZLELAB_UPDATE_SCREENSHOTS=1)."""
+    ref = os.path.join(SCREENS, f"{name}.png")
+    if os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS") or not os.path.exists(ref):
+        if not os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS"):
+            pytest.fail(f"no reference {ref}; run with PUZZLELAB_UPDATE_SCREENSHOTS=1 to create it")
+        with open(ref, "wb") as f:
+            f.write(shot)
+        return
+    blank = context.new_page()
+    blank.goto("about:blank")
+    with open(ref, "rb") as f:
+        expected = f.read()
+    result = blank.evaluate(COMPARE, ["data:image/png;base64," + base64.b64encode(shot).decode(),
+                                      "data:image/png;base64," + base64.b64encode(expected).decode()])
+    blank.close()
+    if result["diff"] > MAX_DIFF:
+        with open(os.path.join(SCREENS, f"{name}.actual.png"), "wb") as f:
+            f.write(shot)
+    assert result["diff"] <= MAX_DIFF, f"{name}: {result} (actual written beside the reference)"
+
+
 @pytest.mark.parametrize("screen", list(SCREEN))
 @pytest.mark.parametrize("family", list(CASES))
 def test_screenshot_matches_reference(browser, site_url, family, screen):
-    """Phone and desktop: the goal picture beside the board and Solve right
-    under it, for each family."""
+    """Phone and desktop, each family at its start and solved (the end of
+    playback): the goal over the board, the board the phone's width, Solve
+    in the bar (fixed at the bottom of a phone's screen, right under the
+    board on a desktop)."""
     families = json.loads(browser.new_context().request.get(site_url + "build.json").text())["web_families"]
     if family not in families:
         pytest.fail(f"the {family} page parts are missing from the build")
@@ -85,29 +113,22 @@ def test_screenshot_matches_reference(browser, site_url, family, screen):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(site_url + "#" + CASES[family])
         wait_state(page, "ready", READY_TIMEOUT)
-        shot = settled_screenshot(page, family)
+        compare(context, settled_screenshot(page, family), f"{screen}-{family}-start")
         assert not errors, errors
         goal = page.get_by_test_id("goal").bounding_box()
         board = page.get_by_test_id("board").bounding_box()
         solve = page.get_by_test_id("solve").bounding_box()
-        assert goal and goal["width"] > 20 and abs(goal["y"] - board["y"]) < board["height"], (goal, board)
-        assert 0 <= solve["y"] - (board["y"] + board["height"]) < 80, (board, solve)
-        ref = os.path.join(SCREENS, f"{screen}-{family}.png")
-        if os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS") or not os.path.exists(ref):
-            if not os.environ.get("PUZZLELAB_UPDATE_SCREENSHOTS"):
-                pytest.fail(f"no reference {ref}; run with PUZZLELAB_UPDATE_SCREENSHOTS=1 to create it")
-            with open(ref, "wb") as f:
-                f.write(shot)
-            return
-        blank = context.new_page()
-        blank.goto("about:blank")
-        with open(ref, "rb") as f:
-            expected = f.read()
-        result = blank.evaluate(COMPARE, ["data:image/png;base64," + base64.b64encode(shot).decode(),
-                                          "data:image/png;base64," + base64.b64encode(expected).decode()])
-        if result["diff"] > MAX_DIFF:
-            with open(os.path.join(SCREENS, f"{screen}-{family}.actual.png"), "wb") as f:
-                f.write(shot)
-        assert result["diff"] <= MAX_DIFF, f"{family}: {result} (actual written beside the reference)"
+        assert goal and goal["width"] > 20 and goal["y"] + goal["height"] <= board["y"], (goal, board)
+        if screen == "phone":
+            assert board["width"] >= 0.9 * PHONE["width"], board
+            assert solve["y"] + solve["height"] <= PHONE["height"], solve
+        else:
+            assert 0 <= solve["y"] - (board["y"] + board["height"]) < 80, (board, solve)
+        page.get_by_test_id("solve").click()
+        wait_state(page, "solved", 60_000)
+        page.get_by_test_id("step-last").click()
+        expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
+        compare(context, settled_screenshot(page, family), f"{screen}-{family}-solved")
+        assert not errors, errors
     finally:
         context.close()

@@ -4,18 +4,22 @@
 // render/draw.js; main.js makes the board and the goal picture, view.js
 // sizes them per family; share.js draws images on boards of its own.
 
-const MAX_CELL_PX = 96;   // largest cell, CSS pixels
+const MAX_CELL_PX = 110;  // largest cell, CSS pixels
+const PHONE_CELL_PX = 180; // on a phone the board takes the screen's width
 const MARGIN_PX = 10;     // space around the grid, CSS pixels
+const HEIGHT_SHARE = 0.62; // of the window's height, at most
+const SHEET_SHARE = 0.5;   // ... while a sheet covers the lower half (phones)
+
+/** Below this width (CSS pixels) the page is a phone's: style.css says the same. */
+export const PHONE = window.matchMedia("(max-width: 699px)");
 
 export class Board {
   // `width`: a fixed width in CSS pixels (the goal picture, images to share);
-  // `height`: a fixed largest height; `reserve`: CSS pixels of the container
-  // that are not the board's (room for the goal picture beside it).
-  constructor(canvas, { width = null, height = null, reserve = () => 0 } = {}) {
+  // `height`: a fixed largest height.
+  constructor(canvas, { width = null, height = null } = {}) {
     this.canvas = canvas;
     this.fixedWidth = width;
     this.fixedHeight = height;
-    this.reserve = reserve;
     this.ctx = canvas.getContext("2d");
     this.cols = 3;
     this.rows = 3;
@@ -36,15 +40,19 @@ export class Board {
   resize() {
     let avail;
     let maxH;
+    let maxCell = MAX_CELL_PX;
     if (this.fixedWidth) {
       avail = this.fixedWidth;
       maxH = this.fixedHeight || this.fixedWidth * 1.5;
     } else {
       const box = this.canvas.parentElement.getBoundingClientRect();
-      avail = Math.max(160, Math.min((box.width || 400) - this.reserve(), 720));
-      maxH = Math.max(200, window.innerHeight * 0.62);
+      avail = Math.max(160, Math.min(box.width || 400, 720));
+      // a sheet open over the lower half (phones): the board fits above it
+      const share = PHONE.matches && document.body.dataset.sheet ? SHEET_SHARE : HEIGHT_SHARE;
+      maxH = Math.max(200, window.innerHeight * share - (share === SHEET_SHARE ? 8 : 0));
+      if (PHONE.matches) maxCell = PHONE_CELL_PX;
     }
-    this.cell = Math.min(MAX_CELL_PX, (avail - 2 * MARGIN_PX) / this.cols,
+    this.cell = Math.min(maxCell, (avail - 2 * MARGIN_PX) / this.cols,
       (maxH - 2 * MARGIN_PX) / (this.rows * this.aspect));
     const w = Math.round(this.cols * this.cell + 2 * MARGIN_PX);
     const h = Math.round(this.rows * this.cell * this.aspect + 2 * MARGIN_PX);
@@ -68,13 +76,23 @@ export class Board {
 
   // Grid cell under a pointer event's client coordinates, or null.
   cellAt(clientX, clientY) {
+    const at = this.gridAt(clientX, clientY);
+    if (at.r < 0 || at.c < 0 || at.r >= this.rows || at.c >= this.cols) return null;
+    return at;
+  }
+
+  // The same, off the grid too (a drag that leaves the board): row and
+  // column (possibly outside), fractional grid coordinates x (columns), y (rows).
+  gridAt(clientX, clientY) {
     const rect = this.canvas.getBoundingClientRect();
-    const x = clientX - rect.left - this.ox;
-    const y = clientY - rect.top - this.oy;
-    const c = Math.floor(x / this.cell);
-    const r = Math.floor(y / (this.cell * this.aspect));
-    if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return null;
-    return { r, c, x: x / this.cell, y: y / (this.cell * this.aspect) };
+    const x = (clientX - rect.left - this.ox) / this.cell;
+    const y = (clientY - rect.top - this.oy) / (this.cell * this.aspect);
+    return { r: Math.floor(y), c: Math.floor(x), x, y };
+  }
+
+  // Grid coordinates (x columns, y rows, fractional) -> canvas CSS pixels.
+  toPixels(x, y) {
+    return { x: this.ox + x * this.cell, y: this.oy + y * this.cell * this.aspect };
   }
 
   clear(color) {

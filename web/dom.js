@@ -32,6 +32,11 @@ export function button(label, onClick, testid, extra = {}) {
   return b;
 }
 
+// A control with its name written beside it ("Columns [4]").
+export function labelled(text, control) {
+  return el("label", { className: "size" }, text, control);
+}
+
 // `values`: plain values, or [value, text] pairs.
 export function select(label, values, value, onChange, testid) {
   const s = el("select", { "aria-label": label });
@@ -46,12 +51,14 @@ export function select(label, values, value, onChange, testid) {
 }
 
 // A fieldset of radio buttons; each input's data-testid is `${name}-${value}`.
-export function radios(name, legend, options, value, onChange) {
+// `again`: choosing the option already chosen acts too (a click, not a
+// change: "one peg in a hole you tap" chosen twice still waits for a tap).
+export function radios(name, legend, options, value, onChange, { again = false } = {}) {
   const fs = el("fieldset", {}, el("legend", { textContent: legend }));
   for (const [v, label] of options) {
     const input = el("input", { type: "radio", name, value: v, checked: v === value });
     input.dataset.testid = `${name}-${v}`;
-    input.addEventListener("change", () => onChange(v));
+    input.addEventListener(again ? "click" : "change", () => onChange(v));
     fs.append(el("label", { className: "check" }, input, label));
   }
   return fs;

@@ -39,7 +39,9 @@
  * @property {(view: Object, desc: Object) => string} [text]  the view in words,
  *   for screen readers (the board's description)
  * @property {(desc: Object) => Object|null} [goalView]  a view of the goal for the
- *   goal picture beside the board, drawn with `thumb: true`
+ *   goal picture over the board, drawn with `thumb: true`
+ * @property {(desc: Object) => Object[]} [goalViews]  the goal's alternatives, each a
+ *   view (shown side by side); when absent, goalView's one
  * @property {(board: import("./board.js").Board, view: Object, move: Object) => void} [hint]
  *   draws play mode's hinted move (api.py move_data) over the view
  */
@@ -91,18 +93,32 @@
  */
 
 /**
- * What a play input may ask of the page (page.js makes it).
- * @typedef {{redraw: () => void, message: (text: string, kind?: string) => void}} PlayApi
+ * What a play input may ask of the page (page.js makes it): draw again, the
+ * message box, and play legal move number i now (a drag that goes on after
+ * a move of its own: peg solitaire's jumps in the "jump" count).
+ * @typedef {{redraw: () => void, message: (text: string, kind?: string) => void,
+ *   apply: (i: number) => Promise<void>}} PlayApi
  */
 
 /**
  * web/play/<family>.js: play mode's board input.  A gesture is matched
  * against the legal moves; the answer is the index of the move to play, -1
  * when the gesture was taken but plays nothing yet (a piece chosen), or null
- * when it was not the play input's (a key it does not use).
+ * when it was not the play input's (a key it does not use).  A drag
+ * (input.js: the pointer moved) goes to dragStart / dragMove / dragEnd:
+ * `at` is board.gridAt's (row and column, possibly off the board, and the
+ * fractional grid coordinates); dragEnd answers the moves to play, each a
+ * function that finds its index among the legal moves of the position then
+ * (so several can be played in a row).
  * @typedef {Object} PlayInput
  * @property {(cell: Cell, game: Game, api: PlayApi) => number|null} pickMove  a tap
  * @property {(key: string, game: Game, api: PlayApi) => number|null} [pickKey]  a key
+ * @property {(cell: Cell, game: Game, api: PlayApi) => boolean} [dragStart]  a
+ *   pointer down: true when a drag can start there (a piece with a legal move)
+ * @property {(at: Cell, game: Game, api: PlayApi) => void} [dragMove]  the piece follows
+ * @property {(at: Cell, game: Game, api: PlayApi) => Array<(game: Game) => number>} [dragEnd]
+ *   let go: the moves to play, in order (none: the piece goes back)
+ * @property {(game: Game) => void} [dragCancel]  the drag is dropped (a tap, a cancel)
  * @property {(game: Game) => DrawOptions} [playOptions]  overlays: the chosen piece,
  *   where it can go, the move just played
  * @property {boolean} [judge]  the family answers "never lose" fast enough to offer it

@@ -13,6 +13,22 @@ import { setState } from "./status.js";
 import { linkFor } from "./links.js";
 import { startRequest, setBusy } from "./requests.js";
 
+// What a finished run proved: optimal; a lower bound it proved; or, for a
+// method that proves none (depth-first, beam), that it does not -- never
+// "proven ≥ 0".
+function proofText(reply, method) {
+  if (reply.optimal) return "optimal";
+  const stopped = reply.stopped ? " (stopped)" : "";
+  if (reply.lower_bound) return `proven ≥ ${reply.lower_bound}${stopped}`;
+  return method && !method.optimal ? `none: it finds a solution, not the minimum${stopped}`
+    : `none yet${stopped}`;
+}
+
+// A count of positions, or "—" where the method counts none.
+function count(n) {
+  return n ? n.toLocaleString("en") : "—";
+}
+
 export class Lab {
   constructor(app) {
     this.app = app;
@@ -83,8 +99,9 @@ export class Lab {
       this.skipped = false;
       this.timedOut = false;
       app.solveReq = true;
+      const record = app.desc.methods.find((m) => m.name === name);
       const promise = startRequest(app, { op: "solve", code, algorithm: name, max_memory: budgetMb() }, (p) => {
-        tr.children[3].textContent = (p.expanded ?? 0).toLocaleString("en");
+        tr.children[3].textContent = count(p.expanded);
         tr.children[4].textContent = (p.elapsed ?? 0).toFixed(1);
         if (p.improvement) best = p.improvement.length;
         if (p.lower_bound !== undefined) lower = p.lower_bound;
@@ -100,15 +117,13 @@ export class Lab {
         const bound = lower || reply.error.lower_bound;
         tr.children[1].textContent = best !== null ? String(best) : "—";
         tr.children[2].textContent = [why || reply.error.message, bound ? `proven ≥ ${bound}` : ""].filter(Boolean).join("; ");
-        tr.children[2].className = "wrap";
         if (stopped && !this.skipped) break;     // the page's Cancel stops the lab
         continue;
       }
       note(reply.iterations || []);
       const st = reply.stats;
-      const proof = reply.optimal ? "optimal" : `proven ≥ ${reply.lower_bound ?? 0}${reply.stopped ? " (stopped)" : ""}`;
-      this.cells(tr, [label, String(reply.length), proof,
-        st.expanded.toLocaleString("en"), st.seconds.toFixed(3), (st.peak ?? 0).toLocaleString("en")]);
+      this.cells(tr, [label, String(reply.length), proofText(reply, record),
+        count(st.expanded), st.seconds.toFixed(3), count(st.peak)]);
     }
     $("lab-skip").disabled = true;
     setBusy(app, false);

@@ -16,9 +16,7 @@ import { loadStartAnswers } from "./requests.js";
 
 async function main() {
   const app = createState();
-  // the goal picture sits beside the board: leave it room
-  app.board = new Board($("board"), { reserve: () => ($("goal-pic").hidden ? 0 : 110) });
-  app.goalBoard = new Board($("goal"), { width: 84, height: 120 });
+  app.board = new Board($("board"));
   let saved = loadLocal();           // checked there: only what saveLocal wrote
   const link = parseHash();
   if (saved && (!link || link === saved.link)) {

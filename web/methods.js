@@ -5,6 +5,7 @@
 // fills them per position; solve.js and share.js read the choice.
 
 import { $, fillSelect } from "./dom.js";
+import { unsolvable } from "./requests.js";
 
 // How each counting rule reads in the menu, when describe does not say
 // (its `metric_labels` / `metric_help`, the family's words, come first).
@@ -84,7 +85,8 @@ export function fillSolveOptions(app, { fromLink = false } = {}) {
   $("metric-help").textContent = metrics.length < 2 ? "" : metricHelp(d, d.metric);
   $("metric-help").hidden = metrics.length < 2;
   followMethod(app, app.options.h || (fromLink ? "" : $("heuristic").value));
-  $("solve").disabled = !app.solver.ready;
+  $("solve").disabled = !app.solver.ready || !!unsolvable(app);
+  $("solve").title = unsolvable(app) ? `Cannot be solved: ${unsolvable(app)}` : "";
 }
 
 export function chosenMethod(app) {

@@ -13,7 +13,7 @@ import { routeInput } from "./input.js";
 import { setState, pageState, showMessage } from "./status.js";
 import { linkFor, setHash } from "./links.js";
 import { request } from "./requests.js";
-import { load, loadQuiet, fillPresets, wirePosition } from "./position.js";
+import { load, loadQuiet, fillPresets, wirePosition, openReply } from "./position.js";
 import { wireMethods } from "./methods.js";
 import { wireSolve } from "./solve.js";
 import { stopPlay, updatePlayback, wirePlayback } from "./playback.js";
@@ -22,8 +22,11 @@ import { wireAnalysis } from "./analysis.js";
 import { wireCounts } from "./counts.js";
 import { draw } from "./view.js";
 import { registerServiceWorker } from "./offline.js";
+import { wireLayout } from "./layout.js";
+import { wireNewGame } from "./newgame.js";
 
 const DEFAULT_CODE = "tiles:3x3:867254301";
+const REDUCED_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 async function siteInfo() {
   try {
@@ -36,7 +39,7 @@ async function siteInfo() {
 
 function wire(app) {
   const redraw = () => draw(app);
-  routeInput(app, $("board"), { redraw, playApi: { redraw, message: showMessage } });
+  routeInput(app, $("board"), { redraw, playApi: { redraw, message: showMessage, apply: (i) => app.play.apply(i) } });
   wirePosition(app);
   wireMethods(app);
   wireSolve(app);
@@ -44,13 +47,18 @@ function wire(app) {
   wireShare(app);
   wireAnalysis(app);
   wireCounts(app);
+  wireLayout(app);
+  wireNewGame(app, openReply);
   // the skip link focuses Solve (a plain #solve would become the address)
   $("skip").addEventListener("click", (e) => { e.preventDefault(); $("solve").focus(); });
-  $("play-start").addEventListener("click", () => {
-    if (!app.desc) return;
+  $("play-start").addEventListener("click", async () => {
+    // a position still being described: the game is on it, once it is here
+    while (app.loading) await new Promise((ok) => setTimeout(ok, 25));
+    if (!app.desc || app.play.active) return;
     stopPlay(app);
     app.play.enter(shownCode(app), app.families[app.desc.family]);
   });
+  $("play-done").addEventListener("click", () => app.play.exit());
   window.addEventListener("resize", () => { app.board.resize(); redraw(); });
 }
 
@@ -81,9 +89,13 @@ export async function start(app, { saved, link }) {
     request: (req, onProgress) => request(app, req, onProgress),
     cancel: (id) => app.solver.cancel(id),
     linkFor: (code) => linkFor(code, { metric: app.options.metric }),
-    redraw: () => draw(app),
+    redraw: () => { updatePlayback(app); draw(app); },
     message: showMessage,
-    onExit: () => draw(app),
+    onExit: () => { updatePlayback(app); draw(app); },
+    // a move tapped or keyed slides there (unless the visitor prefers less motion)
+    onSlide: (from, move) => {
+      if (from && !REDUCED_MOTION.matches) app.anim = { from, t0: performance.now(), move };
+    },
   });
   app.lab = new Lab(app);
   const built = (await siteInfo()).web_families || ["tiles"];

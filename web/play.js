@@ -17,7 +17,7 @@ const THINK_MS = 15000;       // "How far?" and "Hint" give up after this long
 const GAME_SENT = 200;        // earlier positions sent with judged moves (api.py's game)
 
 export class Play {
-  constructor({ request, cancel, linkFor, redraw, message, onExit }) {
+  constructor({ request, cancel, linkFor, redraw, message, onExit, onSlide }) {
     this.request = request;
     this.cancelRequest = cancel;
     this.thinking = null;     // the request of a hint or a distance, while it runs
@@ -25,6 +25,8 @@ export class Play {
     this.redraw = redraw;
     this.message = message;
     this.onExit = onExit;
+    this.onSlide = onSlide;   // (view before, move_data): a move to show sliding
+    this.slide = null;        // the move applied with a slide, until the next view is drawn
     this.active = false;
     this.history = [];
     this.index = 0;
@@ -77,8 +79,9 @@ export class Play {
     await this.refresh();
   }
 
-  // Apply legal move number i.
-  async apply(i) {
+  // Apply legal move number i; `slide`: show it sliding (a tap or a key;
+  // a piece dragged there is there already).
+  async apply(i, { slide = false } = {}) {
     const entry = this.moves[i];
     if (!entry || this.busy) return;
     this.stopThinking();
@@ -86,6 +89,7 @@ export class Play {
     this.history.push(entry.code);
     this.index += 1;
     this.lastMove = entry.move_data;
+    this.slide = slide ? { from: this.view, move: entry.move_data } : null;
     await this.refresh();
   }
 
@@ -100,7 +104,7 @@ export class Play {
     // the moves at once; their marks ("never lose") come after, one by one
     const reply = await this.request(this.movesRequest(false));
     this.busy = false;
-    if (!reply.ok) { this.message(reply.error.message); return; }
+    if (!reply.ok) { this.slide = null; this.message(reply.error.message); return; }
     this.moves = reply.moves;
     this.view = reply.view;
     const n = this.index;
@@ -113,6 +117,8 @@ export class Play {
     $("play-info").textContent = info;
     document.body.dataset.play = reply.goal_reached ? "won" : "playing";
     this.renderMoves();
+    if (this.slide) this.onSlide?.(this.slide.from, this.slide.move);
+    this.slide = null;
     this.redraw();
     if ($("play-judge").checked && this.moves.length) this.judge();
   }

@@ -27,12 +27,32 @@ export function updatePlayback(app) {
   });
   const atGoal = !!app.solution && app.step === n && !app.play?.active;
   $("board-wrap").classList.toggle("at-goal", atGoal);
-  $("summary").replaceChildren(...summary(app, atGoal));
+  $("play-done").hidden = !app.play?.active;
+  const unsolvable = !app.solution && !app.play?.active && app.desc?.solvable === false;
+  $("summary").classList.toggle("bad", unsolvable);
+  $("summary").replaceChildren(...(app.play?.active ? playSummary(app)
+    : unsolvable ? [`Cannot be solved: ${app.desc.unsolvable_reason}`] : summary(app, atGoal)));
   followInAddress(app);
 }
 
+function goalBadge(text) {
+  const badge = document.createElement("span");
+  badge.className = "goal-badge";
+  badge.textContent = text;
+  return badge;
+}
+
+// The bar's line in play mode: the moves made, and "Goal reached" once it is.
+function playSummary(app) {
+  const n = app.play.index;
+  const out = [`Your game: ${n} move${n === 1 ? "" : "s"}`];
+  if (document.body.dataset.play === "won") out.push(goalBadge(" · Goal reached ✓"));
+  return out;
+}
+
 // The action bar's one line: the answer and what is proven of it, and
-// "Goal reached" at the end of playback.
+// "Goal reached" at the end of playback; a position that cannot be solved
+// says so here, where the visitor looks (Solve is off, requests.js).
 function summary(app, atGoal) {
   const s = app.solution;
   if (!s) return [];
@@ -40,12 +60,7 @@ function summary(app, atGoal) {
   const lower = document.body.dataset.lowerBound;
   const proof = kind === "optimal" ? "proven optimal" : kind === "provisional" ? `best so far · proven ≥ ${lower}` : `proven ≥ ${lower}`;
   const out = [`${s.length} move${s.length === 1 ? "" : "s"} · ${proof}`];
-  if (atGoal) {
-    const badge = document.createElement("span");
-    badge.className = "goal-badge";
-    badge.textContent = " · Goal reached ✓";
-    out.push(badge);
-  }
+  if (atGoal) out.push(goalBadge(" · Goal reached ✓"));
   return out;
 }
 

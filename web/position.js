@@ -7,12 +7,13 @@
 import { $, fillSelect } from "./dom.js";
 import { setState, pageState, showMessage, keepingMessage } from "./status.js";
 import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
-import { cancel, request } from "./requests.js";
+import { cancel, request, unsolvable } from "./requests.js";
 import { fillSolveOptions, chosenMethod } from "./methods.js";
 import { stopPlay, updatePlayback } from "./playback.js";
 import { solve, showSolution } from "./solve.js";
-import { draw } from "./view.js";
+import { draw, showGoalOver } from "./view.js";
 import { familyLabel } from "./family.js";
+import { fillNewGame } from "./newgame.js";
 
 // Why a family's position cannot be shown, or null when it can.
 function familyProblem(app, name) {
@@ -61,10 +62,15 @@ function adopt(app, desc, { push = false, fromLink = false } = {}) {
   $("all-counts").hidden = (desc.metrics || []).length < 2;
   $("counts-out").hidden = true;
   $("progress").textContent = desc.solvable === false ? desc.unsolvable_reason : "";
+  $("copy-out").textContent = "";      // "Saved ….png" was about the position before
+  showGoalOver(app, false);
   $("code").value = desc.code;
   fillSolveOptions(app, { fromLink });
   app.lab?.fill(desc);
+  fillNewGame(app);
+  $("analyze").textContent = `Farthest positions from the ${desc.analyze_from || "goal"}`;
   document.querySelectorAll(".families button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.family === desc.family)));
+  $("family-pick").value = desc.family;
   const editor = app.families[desc.family]?.edit;
   if (editor) editor.mount($("editor"), app, editorApi(app));
   else $("editor").replaceChildren();
@@ -109,7 +115,7 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
     // the position stays; a solve this load cancelled is over (never "solving" again)
     const idle = app.solution ? "solved" : app.solver.ready ? "ready" : "loading";
     setState(!app.desc || previous === "error" ? "error" : app.solveReq ? "solving" : idle);
-    $("solve").disabled = !app.solver.ready || !!app.solveReq;
+    $("solve").disabled = !app.solver.ready || !!app.solveReq || !!unsolvable(app);
     return false;
   }
   showMessage("");
@@ -142,6 +148,20 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
     if (note) showMessage(note, "info");
   }
   return true;
+}
+
+// Open a describe reply as a new position (a new puzzle: api.py generate's
+// reply), as load() opens a code: play mode left, its own edit history, a
+// new entry in the history (Back returns to the puzzle before); the menus
+// stay as the user left them.
+export function openReply(app, reply) {
+  if (app.solveReq) cancel(app);
+  showMessage("");
+  if (app.play?.active) app.play.exit();
+  app.edits = { undo: [], redo: [] };
+  const { step: _step, path: _path, lb: _lb, ...keep } = app.options;
+  app.options = keep;
+  adopt(app, reply, { push: true });
 }
 
 // The editor's undo (`back`) and redo: the position before (after) the last edit.
@@ -198,8 +218,12 @@ export function wirePosition(app) {
     const first = app.presets.find((p) => p.family === b.dataset.family);
     if (first) load(app, first.code);
     else if (app.familyErrors[b.dataset.family]) showMessage(app.familyErrors[b.dataset.family]);
-    else showMessage(`The ${b.textContent} family is not available in this build yet.`, "info");
+    else showMessage(`The ${b.getAttribute("aria-label")} family is not available in this build yet.`, "info");
   }));
+  // the phone's family menu in the header: the same as the buttons
+  $("family-pick").addEventListener("change", () => {
+    document.querySelector(`.families button[data-family="${CSS.escape($("family-pick").value)}"]`)?.click();
+  });
   $("metric").addEventListener("change", () => {
     // another counting rule is another puzzle (other lower bounds): describe it
     // again (its lower bounds differ, so the bound chosen goes back to Default)

@@ -70,6 +70,12 @@ export function cancel(app) {
   }
 }
 
+// Why the position cannot be solved, when an argument without search says
+// so (describe's unsolvable_reason: parity, position classes), else "".
+export function unsolvable(app) {
+  return app.desc?.solvable === false ? app.desc.unsolvable_reason || "it cannot reach its goal" : "";
+}
+
 // While a long request runs: Cancel on, everything that would start another
 // (or change the position) off.
 export function setBusy(app, busy) {
@@ -80,7 +86,9 @@ export function setBusy(app, busy) {
   $("busy").hidden = !busy;
   $("lab-run").disabled = busy || !app.solver.ready;
   $("play-start").disabled = busy;
-  $("solve").disabled = busy || !app.solver.ready || app.loading > 0;
+  $("solve").disabled = busy || !app.solver.ready || app.loading > 0 || !!unsolvable(app);
+  $("solve").title = unsolvable(app) ? `Cannot be solved: ${unsolvable(app)}` : "";
+  $("new-puzzle").disabled = busy || !app.solver.ready || !$("difficulty").options.length || $("difficulty").disabled;
   $("cancel").disabled = !busy;
   $("analyze").disabled = busy || !app.solver.ready;
   $("analyze-group").disabled = busy || !app.solver.ready;

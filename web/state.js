@@ -11,8 +11,8 @@
  *   being `solver` (requests.js startSplit makes the others on the first one)
  * @property {import("./parallel.js").ParallelSearch|null} split  the last split search
  * @property {import("./board.js").Board|null} board  the canvas (main.js)
- * @property {import("./board.js").Board|null} goalBoard  the goal picture beside it (main.js)
  * @property {string|null} goalShown  the code whose goal the goal picture shows (view.js)
+ * @property {{difficulty: string, moves: number}} newGame  the "New puzzle" choice (newgame.js)
  * @property {import("./play.js").Play|null} play  play mode (page.js)
  * @property {import("./lab.js").Lab|null} lab  the algorithm lab (page.js)
  * @property {Object<string, import("./family.js").Family>} families  loaded family modules, by name
@@ -46,8 +46,8 @@ export function createState() {
     solvers: null,
     split: null,
     board: null,
-    goalBoard: null,
     goalShown: null,
+    newGame: { difficulty: "easy", moves: 20 },
     play: null,
     lab: null,
     families: {},

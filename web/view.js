@@ -6,6 +6,8 @@
 
 import { $ } from "./dom.js";
 import { shownView, shownCode } from "./state.js";
+import { Board, PHONE } from "./board.js";
+import { cssVar } from "./render/draw.js";
 
 const ANIM_MS = 240;    // a slide, when the renderer does not say (animMs)
 
@@ -39,6 +41,10 @@ export function draw(app) {
   family.render.draw(app.board, view, opts);
   const hinted = playing && app.play.hint !== null ? app.play.moves[app.play.hint] : null;
   if (hinted && !app.anim) family.render.hint?.(app.board, view, hinted.move_data);
+  // what is drawn over the position, for the tests: a piece held, the
+  // hint's arrow, "never lose" crosses
+  $("board").dataset.drawn = [opts.drag && "drag", hinted && !app.anim && "hint",
+    opts.losing?.length && "losing"].filter(Boolean).join(" ");
   if (!app.firstBoard) { app.firstBoard = true; performance.mark("first-board"); }
   const code = shownCode(app);
   $("position-code").textContent = code;
@@ -47,19 +53,75 @@ export function draw(app) {
   drawGoal(app, family);
 }
 
-// The goal picture beside the board (the renderer's goalView; none: hidden).
+// The goal picture over the board (the renderer's goalViews, or goalView;
+// none: hidden): one picture, or the alternatives side by side ("or"
+// between).  Pressing it shows the goal over the board, board-sized.
 function drawGoal(app, family) {
-  const key = `${app.desc.code}|${app.desc.metric || ""}`;
+  const key = `${app.desc.code}|${app.desc.metric || ""}|${PHONE.matches}`;
   if (app.goalShown === key) return;
   app.goalShown = key;
-  const goal = family.render.goalView?.(app.desc) || null;
-  const was = $("goal-pic").hidden;
-  $("goal-pic").hidden = !goal;
-  if (goal) {
-    const g = family.render.grid(goal, app.desc);
-    app.goalBoard.setGrid(g.cols, g.rows, g.aspect);
-    family.render.draw(app.goalBoard, goal, { desc: app.desc, thumb: true });
-    $("goal").setAttribute("aria-label", `The goal: ${family.render.text?.(goal, app.desc) || ""}`);
-  }
-  if (was !== !goal) { app.board.resize(); draw(app); }
+  const views = goalViews(family, app.desc);
+  $("goal-pic").hidden = !views.length;
+  if (!views.length) { showGoalOver(app, false); return; }
+  const phone = PHONE.matches;
+  paintGoal($("goal"), views, family, app.desc, phone ? 64 : 88, phone ? 72 : 110);
+  const words = views.map((v) => family.render.text?.(v, app.desc) || "").join(" Or: ");
+  $("goal").setAttribute("aria-label", `The goal${views.length > 1 ? ` (any of ${views.length})` : ""}: ${words}`);
+  $("goal").dataset.alternatives = String(views.length);
+  if (!$("goal-big").hidden) showGoalOver(app, true);
+}
+
+function goalViews(family, desc) {
+  const many = family.render.goalViews?.(desc);
+  if (many) return many;
+  const one = family.render.goalView?.(desc);
+  return one ? [one] : [];
+}
+
+const OR_PX = 18;      // the gap between two goal alternatives, with "or" in it
+
+// Draw `views` on `canvas`, each at most `width` x `height` CSS pixels (the
+// alternatives share the width when there are several).
+function paintGoal(canvas, views, family, desc, width, height) {
+  const each = views.length > 1 ? Math.max(40, (width * 1.6 - OR_PX * (views.length - 1)) / views.length) : width;
+  const parts = views.map((view) => {
+    const c = views.length > 1 ? document.createElement("canvas") : canvas;
+    const board = new Board(c, { width: each, height });
+    const g = family.render.grid(view, desc);
+    board.setGrid(g.cols, g.rows, g.aspect);
+    family.render.draw(board, view, { desc, thumb: true });
+    return board;
+  });
+  if (views.length === 1) return;
+  const dpr = window.devicePixelRatio || 1;
+  const w = parts.reduce((t, b) => t + b.width, 0) + OR_PX * (parts.length - 1);
+  const h = Math.max(...parts.map((b) => b.height));
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  ctx.font = "600 11px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = cssVar("--muted", "#777");
+  let x = 0;
+  parts.forEach((b, i) => {
+    if (i) { ctx.fillText("or", x + OR_PX / 2, h / 2); x += OR_PX; }
+    ctx.drawImage(b.canvas, x, (h - b.height) / 2, b.width, b.height);
+    x += b.width;
+  });
+}
+
+// The goal over the board, at the board's size (on: shown; off: hidden).
+export function showGoalOver(app, on) {
+  const big = $("goal-big");
+  const family = app.families[app.desc?.family];
+  const views = family ? goalViews(family, app.desc) : [];
+  big.hidden = !on || !views.length;
+  $("goal-zoom").setAttribute("aria-pressed", String(!big.hidden));
+  if (big.hidden) return;
+  paintGoal(big, views, family, app.desc, app.board.width / (views.length > 1 ? 1.6 : 1), app.board.height);
 }

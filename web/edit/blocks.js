@@ -4,7 +4,7 @@
 // the red car, erase, wall, goal outline), each an api.py `edit` action.  Mounted by position.js, board input from input.js
 // (interface: family.js); render/blocks.js draws drawOptions(); play: play/blocks.js.
 
-import { el, button, select, replaceKeepingFocus } from "../dom.js";
+import { el, button, select, replaceKeepingFocus, labelled } from "../dom.js";
 import { ARROWS } from "../input.js";
 import { playbackView, playbackCode } from "../state.js";
 import { blocksOf, topLeft, letterAt, goalLetters } from "../render/blocks.js";
@@ -75,10 +75,10 @@ export function mount(root, app, api) {
 
   const size = el("fieldset", {}, el("legend", { textContent: "Board" }),
     el("div", { className: "row" },
-      select("Columns", sides(d.width), d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "blocks-width"),
+      labelled("Columns", select("Columns", sides(d.width), d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "blocks-width")),
       "×",
-      select("Rows", sides(d.height), d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "blocks-height"),
-      button("Empty board", () => api.edit("clear"), "blocks-clear")));
+      labelled("Rows", select("Rows", sides(d.height), d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "blocks-height"))),
+    el("div", { className: "row" }, button("Empty board", () => api.edit("clear"), "blocks-clear")));
 
   const tools = el("fieldset", { className: "tools" }, el("legend", { textContent: "Tool on the board" }));
   for (const [value, label] of TOOLS) {

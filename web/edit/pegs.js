@@ -4,7 +4,7 @@
 // cells -- or the goal), each an api.py `edit` action.  Mounted by
 // position.js, input from input.js (family.js); play mode: play/pegs.js.
 
-import { el, button, select, replaceKeepingFocus, radios } from "../dom.js";
+import { el, button, select, replaceKeepingFocus, radios, labelled } from "../dom.js";
 import { ARROWS } from "../input.js";
 import { playbackView, playbackCode } from "../state.js";
 import { layout } from "../render/pegs.js";
@@ -18,14 +18,14 @@ const SIDES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const TRI_SIDES = [3, 4, 5, 6, 7, 8, 9, 10];
 const MODES = [
   ["peg", "puts in or takes out a peg"],
-  ["hole", "adds or removes a hole (draw the board)"],
+  ["hole", "adds or removes a hole"],
   ["goal", "sets the goal"],
 ];
 const GOALS = [
   ["anywhere", "One peg anywhere"],
   ["hole", "One peg in a hole you tap"],
-  ["complement", "Complement: one peg where the start's empty hole is"],
-  ["pattern", "A pattern: tap holes for peg, empty or either"],
+  ["complement", "One peg in the start's empty hole"],
+  ["pattern", "A pattern you tap (peg, empty, either)"],
 ];
 const HINT = "Board keys: arrows move the cursor; Enter or Space acts on the hole under it "
   + "(as tapping does). The names on the holes are the ones the moves are written with.";
@@ -112,7 +112,7 @@ function minimaTable(d) {
         ...(here ? { "aria-current": "true" } : {}) })),
       el("td", { textContent: text, title }));
   });
-  const table = el("table", { className: "lab-table minima-table" },
+  const table = el("table", { className: "minima-table" },
     el("thead", {}, el("tr", {}, el("th", { textContent: "Start → last peg" }), el("th", { textContent: "Fewest moves" }))),
     el("tbody", {}, ...rows));
   const note = m.complete ? `Every entry is proven (${m.of}).`
@@ -146,23 +146,23 @@ export function mount(root, app, api) {
   if (ui.goalKind === "pattern" && !d.goal) ui.goalKind = null;
   const kind = ui.goalKind || goalKind(d);
 
-  const lattice = el("fieldset", {}, el("legend", { textContent: "Lattice" }),
-    select("Lattice", LATTICES, d.lattice, (v) => edit("lattice", { name: v }), "pegs-lattice"));
-
-  const board = el("fieldset", {}, el("legend", { textContent: "New board" }),
+  // the board: its lattice, and a new one (a rectangle or a triangle, filled
+  // or emptied, or a random start that can be solved)
+  const board = el("fieldset", {}, el("legend", { textContent: "Board" }),
     el("div", { className: "row" },
-      select("Rows", SIDES.map((v) => [v, v]), ui.rows, (v) => { ui.rows = Number(v); }, "pegs-rows"), "×",
-      select("Columns", SIDES.map((v) => [v, v]), ui.cols, (v) => { ui.cols = Number(v); }, "pegs-cols"),
+      labelled("Lattice", select("Lattice", LATTICES, d.lattice, (v) => edit("lattice", { name: v }), "pegs-lattice"))),
+    el("div", { className: "row" },
+      labelled("Columns", select("Columns", SIDES.map((v) => [v, v]), ui.cols, (v) => { ui.cols = Number(v); }, "pegs-cols")), "×",
+      labelled("Rows", select("Rows", SIDES.map((v) => [v, v]), ui.rows, (v) => { ui.rows = Number(v); }, "pegs-rows")),
       button("Rectangle", () => edit("resize", { rows: ui.rows, cols: ui.cols }), "pegs-new-rect")),
     el("div", { className: "row" },
       select("Triangle side", TRI_SIDES.map((v) => [v, `side ${v}`]), ui.side, (v) => { ui.side = Number(v); }, "pegs-side"),
       button("Triangle", () => edit("triangle", { side: ui.side }), "pegs-new-tri")),
     el("div", { className: "row" },
-      button("Fill every hole", () => edit("fill", { peg: true }), "pegs-fill"),
-      button("Empty every hole", () => edit("fill", { peg: false }), "pegs-empty")),
-    el("div", { className: "row" },
-      button("Random solvable start", () => edit("random", { seed: Math.floor(Math.random() * 2 ** 31) }), "pegs-random",
-        { title: "Pegs placed by jumps played backwards from one peg: it can always be solved, ending in that hole" })));
+      button("Fill all", () => edit("fill", { peg: true }), "pegs-fill", { title: "A peg in every hole" }),
+      button("Empty all", () => edit("fill", { peg: false }), "pegs-empty", { title: "Every hole empty" }),
+      button("Random start", () => edit("random", { seed: Math.floor(Math.random() * 2 ** 31) }), "pegs-random",
+        { title: "A random start that can be solved: pegs placed by jumps played backwards from one peg, ending in that hole" })));
 
   const mode = radios("pegs-mode", "Tapping the board", MODES, ui.mode, (v) => {
     ui.mode = v;
@@ -185,12 +185,12 @@ export function mount(root, app, api) {
       mount(root, app, api);
       api.redraw();
     }
-  });
+  }, { again: true });      // chosen again, it waits for a tap again
   goal.append(el("p", { className: "hint", textContent: goalSummary(d) }));
-  if (d.finishes) goal.append(el("p", { className: "hint", textContent: finishes(d.finishes.map((h) => d.hole_names?.[h] ?? h)) }));
-
-  const extra = d.minima ? [minimaTable(d)] : [];
-  replaceKeepingFocus(root, lattice, mode, goal, ...extra, board, el("p", { className: "hint", textContent: HINT }));
+  // where a last peg can end: the board's facts, under its controls
+  const facts = d.finishes ? [el("p", { className: "hint", textContent: finishes(d.finishes.map((h) => d.hole_names?.[h] ?? h)) })] : [];
+  if (d.minima) facts.push(minimaTable(d));
+  replaceKeepingFocus(root, mode, goal, board, ...facts, el("p", { className: "hint", textContent: HINT }));
 }
 
 // ---------------------------------------------------------------- views ---

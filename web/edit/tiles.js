@@ -4,7 +4,7 @@
 // action.  Mounted by position.js, board input from input.js (interface:
 // family.js); play mode's input is play/tiles.js, drawing render/tiles.js.
 
-import { el, select, radios, button } from "../dom.js";
+import { el, select, radios, button, labelled } from "../dom.js";
 import { ARROWS } from "../input.js";
 import { playbackView, playbackCode } from "../state.js";
 
@@ -20,9 +20,9 @@ export function mount(root, app, api) {
   ui.cursor = Math.min(ui.cursor, d.width * d.height - 1);
   const size = el("fieldset", {}, el("legend", { textContent: "Board" }),
     el("div", { className: "row" },
-      select("Columns", SIDES, d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "tiles-width"),
+      labelled("Columns", select("Columns", SIDES, d.width, (w) => api.edit("resize", { width: Number(w), height: d.height }), "tiles-width")),
       "×",
-      select("Rows", SIDES, d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "tiles-height")),
+      labelled("Rows", select("Rows", SIDES, d.height, (h) => api.edit("resize", { width: d.width, height: Number(h) }), "tiles-height"))),
     el("div", { className: "row" },
       button("Shuffle", () => api.edit("shuffle", { seed: Math.floor(Math.random() * 2 ** 31) }), "shuffle"),
       button("Solved", () => api.edit("reset"), "reset")));

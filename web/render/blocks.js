@@ -178,7 +178,9 @@ function offsetAt(letter, cellsNow, cellsFrom, move, t) {
 // opts: {from, t, move (playback); desc (goals); goalIndex (alternative to
 //        stress); cursor {r, c}; preview {cells, kind: paint|erase|wall};
 //        ghost {cells, kind: move|goal, ok}; selected (letter);
-//        targets [[cells], ...] (play mode: where the selected block can go)}
+//        targets [[cells], ...] (play mode: where the selected block can go);
+//        drag {block, dr, dc} (play mode: the block under the finger, moved
+//        by dr rows and dc columns)}
 export function draw(board, view, opts = {}) {
   const { ctx } = board;
   const p = palette();
@@ -223,6 +225,7 @@ export function draw(board, view, opts = {}) {
   const before = opts.from && opts.t < 1 ? blocksOf(opts.from.rows) : null;
   const moving = [];
   for (const [letter, cells] of now) {
+    if (opts.drag?.block === letter) { moving.push([letter, cells, [opts.drag.dr, opts.drag.dc]]); continue; }
     const off = before?.has(letter) ? offsetAt(letter, cells, before.get(letter), opts.move, opts.t ?? 1) : null;
     if (off) { moving.push([letter, before.get(letter), off]); continue; }
     drawBlock(ctx, board, letter, cells, col, opts, 0, 0);
@@ -482,16 +485,22 @@ function drawOverlays(ctx, board, view, opts, p, col) {
   }
 }
 
-// The goal picture: the first goal pattern's blocks where they must end, the
-// walls, the rest empty (describe's goals; alternatives are outlined on
-// the board itself).
-export function goalView(desc) {
-  const goal = desc.goals?.[0];
+// The goal picture: each goal alternative that names a block, its blocks
+// where they must end, the walls, the rest empty (describe's goals); view.js
+// shows them side by side.
+export function goalViews(desc) {
   const start = desc.view?.rows;
-  if (!goal || !start || !goal.join("").match(/[A-Za-z]/)) return null;
-  const rows = goal.map((row, r) => [...row].map((ch, c) =>
-    /[A-Za-z]/.test(ch) ? ch : start[r]?.[c] === "_" ? "_" : ".").join(""));
-  return { family: "blocks", width: desc.width, height: desc.height, rows };
+  if (!start) return [];
+  return (desc.goals || []).filter((goal) => /[A-Za-z]/.test(goal.join(""))).map((goal) => ({
+    family: "blocks", width: desc.width, height: desc.height,
+    rows: goal.map((row, r) => [...row].map((ch, c) =>
+      /[A-Za-z]/.test(ch) ? ch : start[r]?.[c] === "_" ? "_" : ".").join("")),
+  }));
+}
+
+// The first of them (family.js's goalView).
+export function goalView(desc) {
+  return goalViews(desc)[0] || null;
 }
 
 // The position in words: each block with its cells, then the walls.

@@ -82,17 +82,18 @@ export function layout(board, view) {
 }
 
 // The cell nearest to fractional grid coordinates (board.cellAt's x, y:
-// columns and rows of the board's grid), within half a cell; or null.
-export function fromGrid(view, gx, gy) {
+// columns and rows of the board's grid), within `radius` cells (half a
+// cell and a little by default); or null.  `d`: how far it is, in cells.
+export function fromGrid(view, gx, gy, radius = 0.55) {
   const e = extent(view);
   const aspect = view.lattice === "tri" ? TRI_ASPECT : 1;
   let best = null;
-  let bd = 0.55 ** 2;
+  let bd = radius ** 2;
   for (const [r, c] of cellsToShow(view)) {
     const dx = gx - (xOf(view.lattice, r, c) - e.x0 + PAD + 0.5);
     const dy = (gy - (r - e.r0 + PAD + 0.5)) * aspect;
     const d = dx * dx + dy * dy;
-    if (d < bd) { bd = d; best = { r, c }; }
+    if (d < bd) { bd = d; best = { r, c, d: Math.sqrt(d) }; }
   }
   return best;
 }
@@ -104,7 +105,10 @@ function at(view, r, c) {
 // opts: {from, t, move (playback); desc (goal, holes); lastMove (the move that
 //        led here, drawn as a path); cursor {r, c}; numbers (bool, default true);
 //        play mode: selected {r, c}, targets [[r, c], ...], losing [[r, c], ...]
-//        (targets after which the goal cannot be reached), preview (a move_json)}
+//        (targets after which the goal cannot be reached), preview (a move_json),
+//        drag {path, removed, at} (the peg under the finger: the holes its
+//        chain has landed in, the pegs it has jumped, the finger in grid
+//        units -- board.gridAt's -- or null: resting on the path's end)}
 // A view may carry `offset` [dr, dc] (the editor's margin round the board)
 // and `ghosts` [[r, c], ...] (cells without a hole drawn faintly, to add one).
 export function draw(board, view, opts = {}) {
@@ -194,6 +198,12 @@ export function draw(board, view, opts = {}) {
     skip.add(key(...moving[moving.length - 1]));
     for (const cell of anim.removed || []) skip.add(key(...cell));
   }
+  const held = !anim && opts.drag ? opts.drag : null;
+  if (held) {
+    skip.add(key(...held.path[0]));
+    for (const cell of held.removed) skip.add(key(...cell));
+    if (held.path.length > 1) drawPath(ctx, L, { path: held.path, removed: [] }, s, p, 1);
+  }
   for (const [r, c] of holeCells) {
     if (skip.has(key(r, c))) continue;
     const now = at(view, r, c);
@@ -218,6 +228,13 @@ export function draw(board, view, opts = {}) {
     const hop = Math.sin(Math.PI * f) * s * 0.28;
     const scale = 1 + Math.sin(Math.PI * f) * 0.12;
     drawPeg(ctx, { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f - hop }, s * scale, p, 1, false, true);
+  }
+
+  if (held) {
+    for (const cell of held.removed) drawPeg(ctx, L.centre(...cell), s, p, 0.35, true);
+    const end = held.path[held.path.length - 1];
+    const q = held.at ? board.toPixels(held.at.x, held.at.y) : L.centre(...end);
+    drawPeg(ctx, q, s * 1.12, p, 1, false, true);
   }
 
   // play mode: the move the keys point at, over the pegs it jumps

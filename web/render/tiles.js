@@ -17,7 +17,8 @@ function positions(view) {
 }
 
 // opts: {from (view), t (0..1, progress from `from` to `view`), goal (cells),
-//        selected (cell index), dim (bool)}
+//        selected (cell index), drag ({tiles, dx, dy}: play mode's tiles
+//        under the finger, moved by dx columns and dy rows)}
 export function draw(board, view, opts = {}) {
   const { ctx } = board;
   const p = palette();
@@ -43,12 +44,26 @@ export function draw(board, view, opts = {}) {
       rr = r0 + (r - r0) * e;
       cc = c0 + (c - c0) * e;
     }
+    const dragged = opts.drag?.tiles.includes(tile);
+    if (dragged) {
+      rr += opts.drag.dy;
+      cc += opts.drag.dx;
+    }
     const rect = board.cellRect(rr, cc);
     const inset = Math.max(1.5, board.cell * 0.04);
-    const home = goal && goal[r * view.width + c] === tile && !(before && t < 1);
+    const home = goal && goal[r * view.width + c] === tile && !(before && t < 1) && !dragged;
     ctx.fillStyle = p.tile;
     roundRect(ctx, rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset, board.cell * 0.12);
-    ctx.fill();
+    if (dragged) {
+      ctx.save();
+      ctx.shadowColor = "rgba(0,0,0,0.28)";
+      ctx.shadowBlur = board.cell * 0.12;
+      ctx.shadowOffsetY = board.cell * 0.04;
+      ctx.fill();
+      ctx.restore();
+    } else {
+      ctx.fill();
+    }
     ctx.lineWidth = opts.selected === r * view.width + c ? 3 : 1.5;
     ctx.strokeStyle = opts.selected === r * view.width + c ? p.accent : home ? p.good : p.tileEdge;
     ctx.stroke();

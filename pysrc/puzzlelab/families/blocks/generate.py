@@ -26,10 +26,10 @@ from .puzzle import parse
 # (name, label, start and end of its band as shares of the farthest distance)
 SHARES = (("easy", "Easy", 0.15, 0.3), ("medium", "Medium", 0.4, 0.6),
           ("hard", "Hard", 0.7, 0.9), ("hardest", "Hardest", 1.0, 1.0))
-HELP = {"easy": "about a sixth to a third of the way to the farthest start of this group",
-        "medium": "about halfway to the farthest start of this group",
-        "hard": "most of the way to the farthest start of this group",
-        "hardest": "the farthest starts of this group from the goal"}
+HELP = {"easy": "15–30 % of the way to this group's farthest start",
+        "medium": "40–60 % of the way to this group's farthest start",
+        "hard": "70–90 % of the way to this group's farthest start",
+        "hardest": "this group's farthest starts from the goal"}
 KEEP_MAX = 2_000_000        # positions of a group kept for the next new puzzle
 
 # the last group measured: (key, set of its states, states, distances)

@@ -64,6 +64,15 @@ FAMILY = "pegs"
 MAX_HOLES = 128
 MAX_SIDE = 20
 METRICS = ("move", "jump")
+# the counting menu's words (describe's metric_labels, metric_help): pegs jump
+METRIC_LABELS = {"move": "a chain of jumps by one peg is one move",
+                 "jump": "every jump is one move"}
+METRIC_HELP = {
+    "move": "A peg may jump again and again in one turn: such a chain of jumps by one peg "
+            "counts as one move (the English board's 18-move solutions).",
+    "jump": "Every jump is one move; as each jump takes one peg, every solution has the "
+            "same number of jumps (one fewer than the pegs, for a one-peg goal).",
+}
 BOUNDS = {
     "corners": Bound("corners", "Pegs that must move themselves",
                      "Counts pegs on holes no jump passes over that must end empty: "
@@ -600,6 +609,7 @@ class Pegs:
                 "holes": [list(cell) for cell in self.board.holes],
                 "hole_names": [hole_name(self.board, h) for h in range(self.board.n)],
                 "metric": self.metric, "metrics": list(METRICS),
+                "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
                 "heuristics": list(self.heuristics),
                 # where a lone last peg may end, by the class argument
                 "finishes": finish_holes(self),
