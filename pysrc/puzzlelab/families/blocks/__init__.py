@@ -8,6 +8,7 @@
     astar.py    the fast A* (the same expansion table)
     pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
     reachable.py  the whole reachable set (the analyze op)
+    known.py    the presets' stored solutions (auto answers them at once)
     editor.py   the editor's actions
 
 The method table: the fast BFS and A*, and the other generic searches with their results
@@ -17,8 +18,8 @@ relabelled so each block keeps its letter along the solution.
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
-from . import (astar as _astar, bfs as _bfs, editor as _edit, pattern as _pattern,
-               reachable as _reachable)
+from . import (astar as _astar, bfs as _bfs, editor as _edit, known as _known,
+               pattern as _pattern, reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
 from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
 
@@ -27,6 +28,12 @@ ACTIONS = _edit.ACTIONS
 
 def check_solvable(puzzle):
     """Nothing settles a blocks position without search."""
+
+
+def known(puzzle):
+    """A preset's stored optimal solution, from its start or any position
+    along it (known.py)."""
+    return _known.known(puzzle)
 
 
 def bounds(puzzle):
@@ -110,5 +117,5 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
-           "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
+           "auto_method", "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
            "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]

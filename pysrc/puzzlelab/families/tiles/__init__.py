@@ -8,6 +8,7 @@
     ida.py      the specialised IDA* (single-tile moves)
     fsm.py      the blank walks it never plays (an automaton, a table file)
     fast.py     the fast solver for big boards (not proven optimal)
+    anytime.py  the quick answers auto shows first (weighted A*, beam search)
     editor.py   the editor's actions
 
 The method table here is the contract the page's menus follow: the generic
@@ -19,11 +20,12 @@ from math import factorial
 
 from ...errors import BadRequest, SearchLimit
 from ...protocol import Bound, Method
-from ..common import group, judge_table, legal_moves, minima
+from ..common import group, judge_table, known, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import built, editor as _edit, exact, fast, fsm, ida, lowerbounds as _bounds, model, pdb
+from . import (anytime, built, editor as _edit, exact, fast, fsm, ida,
+               lowerbounds as _bounds, model, pdb)
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
@@ -89,7 +91,13 @@ FAST = Method(
     "fast", "Fast solver (not proven optimal)",
     "Places the tiles line by line, then solves the last block optimally: an "
     "answer in seconds on any board, with a proven lower bound beside it.",
-    fast.fast_search, optimal=False)
+    fast.fast_search, optimal=False, short="the fast solver")
+QUICK = Method(
+    "quick", "Quick answers (weighted A*, beam search; not proven optimal)",
+    "A good solution within a fraction of a second, then shorter ones: weighted A* "
+    "with falling weights up to 4x4, beam search with growing widths beyond. Auto "
+    "runs it beside the proof.", anytime.quick, optimal=False,
+    short="weighted A* and beam search")
 
 
 # methods that hold every position (or search blindly) are practical on
@@ -116,6 +124,7 @@ def methods(puzzle):
         out.append(m)
     out.append(FAST if puzzle.n > 16 else
                FAST.but(practical=False, why_slow="on boards up to 4x4 it is IDA* itself"))
+    out.append(QUICK)
     return out
 
 
@@ -124,7 +133,7 @@ PROOF_MAX_CELLS = 36     # auto tries a proof up to 6x6 (and 7x5, 9x4 ...)
 
 def auto_method(puzzle):
     if puzzle.n > 16 and (puzzle.metric != "tile" or puzzle.n > PROOF_MAX_CELLS):
-        return "fast"
+        return "quick"
     if puzzle.metric == "multi" and puzzle.n > 9:
         # Many move sequences reach the same position in this metric (two
         # one-tile slides = one two-tile slide), which IDA* pays for again
@@ -133,30 +142,40 @@ def auto_method(puzzle):
     return "idastar"
 
 
+QUICK_FROM = 10     # boards of this many cells or more get quick answers beside the proof
+
+
 def quick_method(puzzle):
-    """Beyond 4x4 the fast solver answers first, then IDA* works on the proof."""
-    return "fast" if puzzle.n > 16 and auto_method(puzzle) != "fast" else None
+    """The quick answers (anytime.py) beside the proof, from 10 cells on
+    (smaller boards are proven at once); beyond 36 cells they are auto's
+    whole answer (auto_method)."""
+    return "quick" if puzzle.n >= QUICK_FROM and auto_method(puzzle) != "quick" else None
 
 
 def judge_method(puzzle):
     """Play mode's checks: the proof method, except beyond 4x4 where only the
     fast solver answers in time (its answers say whether they are proven)."""
-    return "fast" if puzzle.n > 16 else auto_method(puzzle)
+    return "quick" if puzzle.n > 16 else auto_method(puzzle)
 
 
 def tables_needed(puzzle, bound=None, method=None):
     """Table files a solve will load: the pattern databases for a 4x4 bound,
     and for the fast solver's last 4x4 block on bigger boards; the shipped
     5x5 ones when the proof uses pattern databases (the other boards' are
-    built in the browser); the walks the IDA* kernel prunes (fsm.py)."""
+    built in the browser); the walks the IDA* kernel prunes (fsm.py).  In
+    the multi-tile count, what the quick answers read (they search in
+    single-tile moves)."""
     if puzzle.metric != "tile":
-        return []
-    uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
+        if bound not in (None, "") or method not in (None, "", "auto", "quick"):
+            return []
+        return tables_needed(Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal), None, "quick")
+    uses_bound = method in (None, "", "auto", "idastar", "astar", "fast", "quick")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
     out = []
     ends_4x4 = puzzle.n > 16 and puzzle.w >= 4 and puzzle.h >= 4
-    if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast")):
+    if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast",
+                                                                   "quick")):
         out += [name for name, spec in pdb.TABLES.items() if spec["board"] == (4, 4)]
     if (_bounds.has_built_pdb(puzzle) and method != "fast"
             and (bound == "pdb" or _bounds.default_bound(puzzle) == "pdb")):
@@ -177,7 +196,7 @@ def prepare(puzzle, method, bound):
         yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
         if method == "idastar" and puzzle.metric == "tile":
             yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
-    elif method == "fast" and tables_needed(puzzle, None, "fast"):
+    elif method in ("fast", "quick") and tables_needed(puzzle, None, "fast"):
         figures = {"phase": "prepare", "table": _bounds.label("pdb")}
         yield from ticking(pdb.stored_tables_steps(4, 4), clock, **figures)
 
@@ -211,5 +230,5 @@ def edit(puzzle, action, args):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "check_solvable", "methods", "auto_method",
-           "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
+           "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
