@@ -36,6 +36,8 @@ function summary(app, atGoal) {
   if (!s) return [];
   const kind = document.body.dataset.solution;
   const lower = document.body.dataset.lowerBound;
+  if (s.impossible) return [`Impossible, proven by ${s.impossible.label}`];
+  if (s.length === null) return [`No solution yet · proven ≥ ${lower}`];
   const proof = kind === "optimal" ? "proven optimal" : kind === "provisional" ? `best so far · proven ≥ ${lower}` : `proven ≥ ${lower}`;
   const out = [`${s.length} move${s.length === 1 ? "" : "s"} · ${proof}`];
   if (atGoal) {

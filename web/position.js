@@ -10,7 +10,7 @@ import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
 import { cancel, request } from "./requests.js";
 import { fillSolveOptions, chosenMethod } from "./methods.js";
 import { stopPlay, updatePlayback } from "./playback.js";
-import { solve, showSolution } from "./solve.js";
+import { solve, showSolution, boundOnly } from "./solve.js";
 import { draw } from "./view.js";
 import { familyLabel } from "./family.js";
 
@@ -132,6 +132,12 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
       return true;
     }
     note = `${shown.error.message} It is solved again instead.`;
+  } else if (opts.lb !== undefined && opts.step === undefined && code) {
+    // a link with a proven bound and no solution (a search stopped before
+    // one was found): that bound, as the link says, at once
+    const lower = Math.max(0, Math.floor(Number(opts.lb)) || 0);
+    showSolution(app, boundOnly(reply, lower, null, { from_link: true }));
+    return true;
   }
   if ((opts.step !== undefined || opts.path !== undefined) && code) {
     // a link made during playback: solve again and show that step

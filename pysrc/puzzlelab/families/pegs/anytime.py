@@ -20,7 +20,7 @@ The order, measured on the presets (CPython CPU seconds, length found):
 
 from ...errors import SearchLimit
 from ...search.common import Checkpoint, DEFAULT_MAX_STATES, found
-from .beam import WORDS, Beam
+from .beam import STEP, WORDS, Beam
 from .dfs import dfs
 
 FIRST_WIDTH = 100
@@ -32,7 +32,7 @@ def quick(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     each better solution as a ``found`` record; returns the best (``optimal``
     only in the jump count, where every solution has as many jumps).  Ends
     with its widths, or at the memory budget with what it has."""
-    cp = Checkpoint(max_states, step=256, max_bytes=max_bytes, sample=puzzle.start,
+    cp = Checkpoint(max_states, step=STEP, max_bytes=max_bytes, sample=puzzle.start,
                     words=WORDS)
     beam = Beam(puzzle, cp)
     best = None

@@ -15,6 +15,10 @@ WORDS = 10
 
 
 BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)
+# expansions between checkpoints: each adds a few children, counted twice
+# (the candidates, then their scores), so the budget is checked every few
+# hundred positions held (1-2% of the smallest budget the tests give)
+STEP = 64
 
 
 def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
@@ -26,7 +30,7 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     nothing.  If every kept position dies, it tries again with a wider beam."""
     # held: the positions kept, and the candidates of the layer being built
     # (a set, then a scored list: counted twice)
-    cp = Checkpoint(max_states, step=256, max_bytes=max_bytes, sample=puzzle.start,
+    cp = Checkpoint(max_states, step=STEP, max_bytes=max_bytes, sample=puzzle.start,
                     words=WORDS)
     search = Beam(puzzle, cp)
     # the widths tried, each within the memory budget (a budget under the
