@@ -42,12 +42,14 @@ def test_every_valid_link_opens(page, site_url, watch):
         expect(page.get_by_test_id("position-code")).to_have_text(code)
 
 
-def test_unsolvable_links_are_refused_in_the_page(page, site_url, watch):
+def test_unsolvable_links_are_answered_impossible_in_the_page(page, site_url, watch):
     from puzzlelab import codes
     open_app(page, site_url, KEEP)
     for case in GOLDEN["unsolvable"]:
         page.goto(site_url + "#" + case["code"])
         expect(page.get_by_test_id("position-code")).to_have_text(codes.parse(case["code"]).code())
         page.get_by_test_id("solve").click()
-        wait_state(page, "error")
-        expect(page.get_by_test_id("message")).to_contain_text(case["message"])
+        expect(page.locator("body")).to_have_attribute("data-solution", "impossible")
+        expect(page.get_by_test_id("optimal")).to_contain_text("Impossible, proven by")
+        expect(page.get_by_test_id("result-why-text")).to_contain_text(case["message"])
+        expect(page.get_by_test_id("message")).to_be_hidden()

@@ -66,11 +66,20 @@ def test_cancel_while_a_table_is_built_needs_no_restart(page, site_url, watch):
     page.get_by_test_id("algorithm").select_option("auto")
 
 
-def test_unsolvable_position_is_refused_with_a_message(page, site_url, watch):
+def test_unsolvable_position_is_a_result_not_an_error(page, site_url, watch):
+    """Impossible is a result: a neutral badge that names the proof, the
+    argument behind "Why?", no error box."""
     open_app(page, site_url, "tiles:3x3:213456780")
     page.get_by_test_id("solve").click()
-    wait_state(page, "error")
-    assert "parity" in page.get_by_test_id("message").text_content()
+    wait_state(page, "solved")
+    expect(page.get_by_test_id("optimal")).to_have_text("Impossible, proven by parity")
+    assert "neutral" in page.get_by_test_id("optimal").get_attribute("class")
+    assert page.locator("body").get_attribute("data-solution") == "impossible"
+    expect(page.get_by_test_id("message")).to_be_hidden()
+    expect(page.get_by_test_id("result-why-text")).to_be_hidden()
+    page.get_by_test_id("result-why").locator("summary").click()
+    expect(page.get_by_test_id("result-why-text")).to_contain_text("parity of the tile permutation")
+    expect(page.get_by_test_id("moves").locator("button")).to_have_count(0)
 
 
 @pytest.mark.first_visit   # cancel without cross-origin isolation (a first visit)

@@ -104,13 +104,18 @@ export async function solve(app) {
       if (type !== "cancelled") showMessage(reply.error.message, "info");
       return;
     }
-    if (type === "cancelled" || type === "limit") {
+    app.pendingStep = null;
+    if ((type === "cancelled" || type === "limit") && lower > 0) {
       // no answer yet: the proven bound is the result
-      app.pendingStep = null;
       showSolution(app, boundOnly(frozen, lower, stopped), { ms: performance.now() - t0 });
       return;
     }
-    app.pendingStep = null;
+    if (type === "cancelled") {
+      // nothing learnt yet (a table still being prepared): nothing to keep
+      $("progress").textContent = "Cancelled. The position is unchanged.";
+      setState(app.solution ? "solved" : "ready");
+      return;
+    }
     $("progress").textContent = "";
     showMessage(reply.error.message, "error");
     setState("error");

@@ -23,8 +23,10 @@ Two searches, both over whole positions with the proof's own lower bound
 Every run prunes the positions whose g + h cannot beat the best found.
 Both keep, per position met, the blank's previous cell (``seen``), and a
 solution is rebuilt by walking the blank back.  In the multi-tile count the
-searches run in single-tile moves, which are then merged into line moves
-(fast.merge_lines): a solution, not a short one, and no lower bound.
+searches make line moves, guided by the single-tile bound scaled down
+(MULTI_SCALE: a guide, not a bound, so nothing is pruned by it and no lower
+bound is claimed); merging the single-tile solutions into line moves
+instead gave 55-73 moves for the antipodes' 43.
 """
 
 import heapq
@@ -35,6 +37,12 @@ from . import fast, ida, lowerbounds as bounds
 
 # (weight, node cap) of the weighted A* runs, in order
 WEIGHTS = ((2.0, 20_000), (1.5, 60_000), (1.3, 150_000), (1.2, 300_000))
+# ... in line moves (multi-tile count), where the single-tile bound times
+# MULTI_SCALE guides the search (a line move slides 1.6 tiles on average
+# on the antipodes' solutions: 1 / 1.6 = 0.6): 49-57 moves for the
+# antipodes' 43 at w = 2, in under 5,000 nodes; 46-48 at 1.5
+MULTI_WEIGHTS = ((2.0, 20_000), (1.5, 60_000))
+MULTI_SCALE = 0.6
 # beam widths, in order (boards beyond 16 cells)
 WIDTHS = (300, 1_000, 3_000, 10_000, 30_000)
 # ... beyond 36 cells (no pattern databases; the fast solver answers first)
@@ -108,8 +116,7 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
     cp = Checkpoint(max_states or 1 << 40, max_bytes=max_bytes, sample=bytes(work.start),
                     words=WASTAR_WORDS)
     clock = cp.clock
-    best = None                        # (length in single-tile moves, blanks)
-    shown = None                       # the length reported last (puzzle's count)
+    best = None                        # (length in the puzzle's count, the blank's cells)
     name = bounds.quick_bound(work)
     if work.n > 16 and work.n <= bounds.BUILT_MAX_CELLS and bounds.has_built_pdb(work) \
             and name != "pdb" and _shipped(work):
@@ -118,38 +125,42 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
                                table=bounds.entry(work, name).label)
     scorer = Scorer(work, bound)
     h0, _ = scorer.root(bytes(work.start))
-    lower = None if multi else h0
+    lower = None if multi else h0      # the single-tile bound says nothing of line moves
+    lines = _lines(work, multi)
     if work.n > bounds.BUILT_MAX_CELLS:
         result = yield from fast.fast_search(work, optimal_budget=0)
         blanks = [bytes(s).index(0) for s in result.states]
-        best = (len(blanks) - 1, blanks)
-        rec, shown = _report(puzzle, work, multi, best, clock, lower, cp, shown, "fast")
-        yield rec
-    runs = ([("wastar", w, cap) for w, cap in WEIGHTS] if work.n <= 16 else
-            [("beam", width, None) for width in
-             (WIDTHS if work.n <= bounds.BUILT_MAX_CELLS else WIDE_WIDTHS)])
+        best = (_count(work, blanks, multi), blanks)
+        yield _found(puzzle, work, multi, blanks, clock, lower, "fast")
+    if work.n <= 16:
+        runs = [("wastar", w, cap) for w, cap in (MULTI_WEIGHTS if multi else WEIGHTS)]
+    else:
+        runs = [("beam", width, None) for width in
+                (WIDTHS if work.n <= bounds.BUILT_MAX_CELLS else WIDE_WIDTHS)]
     try:
         for kind, arg, cap in runs:
             limit = best[0] if best else None
-            if limit is not None and limit <= h0:
+            if limit is not None and lower is not None and limit <= lower:
                 break                  # proven: nothing shorter exists
-            search = _wastar(work, scorer, arg, cap, limit, cp) if kind == "wastar" else \
-                _beam(work, scorer, arg, limit, cp)
+            if kind == "wastar":
+                search = _wastar(work, scorer, lines, arg * (MULTI_SCALE if multi else 1),
+                                 cap, limit, cp, prune=not multi)
+            else:
+                search = _beam(work, scorer, lines, arg, limit, cp, prune=not multi)
             blanks = yield from search
-            if blanks is not None and (best is None or len(blanks) - 1 < best[0]):
-                best = (len(blanks) - 1, blanks)
-                rec, shown = _report(puzzle, work, multi, best, clock, lower, cp, shown,
-                                     f"{kind} {arg}")
-                if rec is not None:
-                    yield rec
+            if blanks is None:
+                continue
+            count = _count(work, blanks, multi)
+            if best is None or count < best[0]:
+                best = (count, blanks)
+                yield _found(puzzle, work, multi, blanks, clock, lower, f"{kind} {arg}")
     except SearchLimit:
         if best is None:
             raise
     if best is None:
         raise SearchLimit("The quick searches found no solution within their budgets.",
                           stats=stats(clock, 0, 0, 0))
-    result = _result(puzzle, work, multi, best[1], clock, lower, cp)
-    return result
+    return _result(puzzle, work, multi, best[1], clock, lower)
 
 
 def _shipped(puzzle):
@@ -160,7 +171,42 @@ def _shipped(puzzle):
     return bool(built.stored_names(puzzle.w, puzzle.h, puzzle.goal))
 
 
-def _result(puzzle, work, multi, blanks, clock, lower, cp, label=None):
+def _lines(puzzle, multi):
+    """Per blank cell, the cells a move slides tiles from, nearest first: in
+    single-tile moves one cell per direction, in line moves the whole line
+    (a child after each cell of it)."""
+    w, h = puzzle.w, puzzle.h
+    out = []
+    for b in range(w * h):
+        r, c = divmod(b, w)
+        here = []
+        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+            line = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < h and 0 <= cc < w and (multi or not line):
+                line.append(rr * w + cc)
+                rr, cc = rr + dr, cc + dc
+            if line:
+                here.append(tuple(line))
+        out.append(tuple(here))
+    return out
+
+
+def _count(puzzle, blanks, multi):
+    """A solution's length in the puzzle's count: single-tile moves, or line
+    moves (a run of the blank's steps in one direction is one move)."""
+    if not multi:
+        return len(blanks) - 1
+    moves = 0
+    last = None
+    for a, b in zip(blanks, blanks[1:]):
+        if b - a != last:
+            moves += 1
+            last = b - a
+    return moves
+
+
+def _result(puzzle, work, multi, blanks, clock, lower, label=None):
     moves, states = ida.path_states(work, blanks)
     if multi:
         moves, states = fast.merge_lines(puzzle, moves, states)
@@ -172,48 +218,62 @@ def _result(puzzle, work, multi, blanks, clock, lower, cp, label=None):
                         stats(clock, 0, 0, len(states), depth=len(moves)), extra)
 
 
-def _report(puzzle, work, multi, best, clock, lower, cp, shown, label):
-    """The ``found`` record of a better solution (None when, merged into
-    line moves, it is no shorter than the one reported), and the length
-    now reported."""
-    result = _result(puzzle, work, multi, best[1], clock, lower, cp, label)
-    if shown is not None and result.cost >= shown:
-        return None, shown
+def _found(puzzle, work, multi, blanks, clock, lower, label):
+    """The ``found`` record of a better solution."""
+    result = _result(puzzle, work, multi, blanks, clock, lower, label)
     figures = {"depth": result.cost}
     if lower is not None:
         figures["lower_bound"] = lower
-    return found(clock, result, **figures), result.cost
+    return found(clock, result, **figures)
 
 
-def _path(seen, board, b):
+def _path(puzzle, seen, board, b):
     """The blank's cells from the start to ``board`` (blank on ``b``),
-    following ``seen`` (position -> g * 128 + the blank's previous cell)."""
+    following ``seen`` (position -> g * 128 + the blank's cell before the
+    move, one line away) back one cell at a time."""
+    w = puzzle.w
     cells = [b]
     s = bytearray(board)
     while True:
         prev = seen[bytes(s)] & 127
         if prev == NO_CELL:
             break
-        s[b], s[prev] = s[prev], 0
-        b = prev
-        cells.append(b)
+        step = (1 if prev > b else -1) * (1 if prev // w == b // w else w)
+        while b != prev:
+            nb = b + step
+            s[b], s[nb] = s[nb], 0
+            b = nb
+            cells.append(b)
     cells.reverse()
     return cells
 
 
-def _wastar(puzzle, scorer, weight, cap, limit, cp):
+def _children(s, b, aux, lines, child):
+    """(child position, its blank, its bound, its aux) of every move from
+    ``s`` (blank on ``b``): along each line, a child after each cell."""
+    for line in lines[b]:
+        board = bytearray(s)
+        a, bb = aux, b
+        for c in line:
+            t = board[c]
+            h, a = child(a, t, c, bb, board)
+            board[bb] = t
+            board[c] = 0
+            bb = c
+            yield bytes(board), c, h, a
+
+
+def _wastar(puzzle, scorer, lines, weight, cap, limit, cp, prune=True):
     """Generator: weighted A* (f = g + weight h, ties to the deeper), at most
-    ``cap`` expansions; children whose g + h reaches ``limit`` (the best
-    length known) are dropped.  Returns the blank's cells along the
-    solution, or None."""
-    nbrs = ida.neighbours(puzzle.w, puzzle.h)
+    ``cap`` expansions; children whose g + h (g with ``prune`` false: h is
+    then a guide, not a bound) reaches ``limit``, the best length known, are
+    dropped.  Returns the blank's cells along the solution, or None."""
     start = bytes(puzzle.start)
     goal = bytes(puzzle.goal)
     child = scorer.child
     h0, aux0 = scorer.root(start)
-    b0 = start.index(0)
     seen = {start: NO_CELL}
-    heap = [(weight * h0, 0, start, b0, aux0)]
+    heap = [(weight * h0, 0, start, start.index(0), aux0)]
     push, pop = heapq.heappush, heapq.heappop
     limit = limit if limit is not None else 1 << 30
     expanded = generated = 0
@@ -225,39 +285,33 @@ def _wastar(puzzle, scorer, weight, cap, limit, cp):
         if seen[s] >> 7 < g:
             continue                   # reached again more cheaply
         if s == goal:
-            return _path(seen, s, b)
+            return _path(puzzle, seen, s, b)
         expanded += 1
         if expanded > cap:
             return None
         if tally + expanded >= check:
             yield from cp.tick(tally + expanded, held=len(seen) + len(heap),
                                expanded=expanded, generated=generated, depth=g,
-                               phase=f"weighted A* (w = {weight})")
+                               phase=f"weighted A* (w = {weight:g})")
             check = cp.next
         g1 = g + 1
-        for c in nbrs[b]:
-            t = s[c]
-            nxt = bytearray(s)
-            nxt[b] = t
-            nxt[c] = 0
-            nxt = bytes(nxt)
+        for nxt, c, h, caux in _children(s, b, aux, lines, child):
             old = seen.get(nxt)
             if old is not None and old >> 7 <= g1:
                 continue
-            h, caux = child(aux, t, c, b, s)
             generated += 1
-            if g1 + h >= limit:
+            if g1 + (h if prune else 0) >= limit:
                 continue
             seen[nxt] = (g1 << 7) | b
             push(heap, (g1 + weight * h, -g1, nxt, c, caux))
     return None
 
 
-def _beam(puzzle, scorer, width, limit, cp):
+def _beam(puzzle, scorer, lines, width, limit, cp, prune=True):
     """Generator: beam search, each layer cut to the ``width`` positions of
-    smallest bound (``limit`` as in ``_wastar``).  Returns the blank's cells
-    along the solution, or None when every position kept died."""
-    nbrs = ida.neighbours(puzzle.w, puzzle.h)
+    smallest bound (``limit`` and ``prune`` as in ``_wastar``).  Returns the
+    blank's cells along the solution, or None when every position kept
+    died."""
     start = bytes(puzzle.start)
     goal = bytes(puzzle.goal)
     child = scorer.child
@@ -279,20 +333,14 @@ def _beam(puzzle, scorer, width, limit, cp):
                                    expanded=expanded, generated=generated, depth=g,
                                    phase=f"beam search (width {width:,})")
                 check = cp.next
-            for c in nbrs[b]:
-                t = s[c]
-                nxt = bytearray(s)
-                nxt[b] = t
-                nxt[c] = 0
-                nxt = bytes(nxt)
+            for nxt, c, h, caux in _children(s, b, aux, lines, child):
                 if nxt in seen:
                     continue
                 seen[nxt] = (g1 << 7) | b
                 if nxt == goal:
-                    return _path(seen, nxt, c)
-                h, caux = child(aux, t, c, b, s)
+                    return _path(puzzle, seen, nxt, c)
                 generated += 1
-                if g1 + h >= limit:
+                if g1 + (h if prune else 0) >= limit:
                     continue
                 nxt_layer.append((h, nxt, c, caux))
         if len(nxt_layer) > width:
@@ -305,4 +353,3 @@ def _beam(puzzle, scorer, width, limit, cp):
 
 def _first(entry):
     return entry[0]
-
