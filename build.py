@@ -176,19 +176,35 @@ def build_wheel(version):
 
 
 def build_tables():
-    """Every family's stored tables (puzzlelab.families.build_table), cached
-    per generator version in ~/.cache/puzzlelab (pure Python, deterministic)."""
+    """Every family's stored tables (puzzlelab.families.build_table), sealed
+    (puzzlelab.tables.seal: the bytes and their SHA-256) and cached per
+    generator version in ~/.cache/puzzlelab (pure Python, deterministic).
+    Every table is checked before it is shipped: a cached file whose seal
+    does not match (cut short, damaged) is built again, and a table built
+    here is read back and checked too.  Returns {name: the sealed file}."""
     sys.path.insert(0, PYSRC)
     from puzzlelab import families, tables
+    from puzzlelab.errors import TableError
     cache = tables.default_cache_dir()
     out = {}
     for name in sorted(families.table_names()):
         path = os.path.join(cache, name)
-        if not os.path.exists(path):
-            log(f"building solver table {name} (generator {tables.GENERATOR_VERSION}) "
-                f"into {cache}")
-            tables.write(cache, name, families.build_table(name))
-        out[name] = read(path)
+        for attempt in ("cached", "built"):
+            if attempt == "built" or not os.path.exists(path):
+                log(f"building solver table {name} (generator {tables.GENERATOR_VERSION}) "
+                    f"into {cache}")
+                tables.write(cache, name, families.build_table(name))
+            data = read(path)
+            try:
+                tables.unseal(name, data)
+                break
+            except TableError:
+                if attempt == "built":
+                    raise SystemExit(f"the table {name} built in {cache} does not check "
+                                     f"(its seal does not match): the disk may be failing")
+                log(f"the cached table {name} is damaged (its seal does not match): "
+                    f"building it again")
+        out[name] = data
     return out
 
 

@@ -20,27 +20,19 @@ from puzzlelab.families.blocks import astar as blocks_astar  # noqa: E402
 from puzzlelab.families.blocks import bfs as blocks_bfs  # noqa: E402
 from puzzlelab.families.blocks import pattern as blocks_pattern  # noqa: E402
 from puzzlelab.families.blocks import reachable as blocks_reachable  # noqa: E402
+from puzzlelab.families.blocks import METRICS, PRESETS        # noqa: E402
 from puzzlelab.search import drain                            # noqa: E402
 
-# Every preset in the three counts: (task, code, metric, known optimum, run
-# the baseline?).  Known optima from tests/data/blocks.txt (its sources:
-# SOURCES.md; Century's and Super Century's straight-line figures as Storer
-# published them, the rest recomputed by the data's own BFS); Tannentei's
-# and the two-L board's were proved here (exhaustive BFS, and A* with every
-# bound agrees); None where nobody has a figure (A*'s agreement is the
-# check, see run_cases).
-KNOWN = {
-    "hakoiri": (81, 116, 90), "hakoiri98": (98, 135, None), "dad": (59, 83, 62),
-    "tannentei": (115, 161, 127), "century": (99, 131, 111),
-    "supercentury": (138, 179, 150), "ninblocks": (64, 88, 66), "quzzle": (84, 115, 93),
-    "thinklotski": (66, 101, 77), "fatklotski": (85, 123, 97),
-    "supercompo": (123, 158, 132), "ells": (23, 37, 31),
-}
+# Every preset in every count: (task, code, metric, known optimum, run the
+# baseline?).  Known optima are the preset records' (families/blocks/
+# presets.py, with their sources); None where a record has no figure for a
+# count (A*'s agreement is the check then, see run_cases).
+KNOWN = {p.name: tuple(p.known.get(m) for m in METRICS) for p in PRESETS if p.name}
+NAMED_FACTS = {p.name: p.facts for p in PRESETS if p.name}
 NAMES = {"hakoiri": "Hakoiri-musume", "hakoiri98": "Hakoiri-musume 98", "dad": "Dad's puzzle",
          "tannentei": "Tannentei", "century": "Century", "supercentury": "Super Century",
          "ninblocks": "Nine Blocks", "quzzle": "Quzzle", "thinklotski": "Thin Klotski",
          "fatklotski": "Fat Klotski", "supercompo": "SuperCompo", "ells": "Two Ls, two goals"}
-METRICS = ("move", "step", "line")
 BASELINE_CASES = {("hakoiri", "move"), ("hakoiri", "step"), ("hakoiri", "line"),
                   ("tannentei", "move"), ("tannentei", "step")}
 CASES = [(f"{NAMES[name]} ({metric})", f"blocks:{name}", metric, KNOWN[name][i],
@@ -51,11 +43,12 @@ CASES = [(f"{NAMES[name]} ({metric})", f"blocks:{name}", metric, KNOWN[name][i],
 # classics, whose solutions wander through most of their group).
 ASTAR = [("hakoiri", "move"), ("century", "step"), ("tannentei", "step"),
          ("tannentei", "move"), ("ells", "move"), ("ells", "step"), ("ells", "line")]
-# The whole group seen from the goal (the analyze op's from=group): its size.
-# Hakoiri-musume's 25,955 is in shared/data/klotski.txt; Tannentei's is ours
-# (977,544, the same as the generic explorer's count in tests).
-GROUPS = [("hakoiri", "move", 25955), ("century", "move", None),
-          ("tannentei", "move", None), ("tannentei", "step", None)]
+# The whole group seen from the goal (the analyze op's from=group): its size
+# where the record has it (Hakoiri-musume's 25,955, klotski.txt); Tannentei's
+# is ours (977,544, the same as the generic explorer's count in tests).
+GROUPS = [(name, metric, NAMED_FACTS[name].get("group"))
+          for name, metric in (("hakoiri", "move"), ("century", "move"),
+                               ("tannentei", "move"), ("tannentei", "step"))]
 QUICK = ("Hakoiri-musume (move)", "Hakoiri-musume (step)")
 BASELINE = "BFS baseline"
 

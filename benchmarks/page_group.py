@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import page_bench  # noqa: E402
 
 sys.path.insert(0, os.path.join(page_bench.ROOT, "pysrc"))
-from puzzlelab.families.blocks.puzzle import NAMED  # noqa: E402
+from puzzlelab.families.blocks import METRICS, NAMED  # noqa: E402
 
 TARGET_S = 5.0
 CLASSIC = {"hakoiri", "hakoiri98", "dad", "century", "supercentury", "ninblocks", "quzzle",
@@ -72,7 +72,7 @@ def main(argv=None):
         errors = []
         one(context, url, "dad", "move", errors)        # warm: the cache and the snapshot
         for name in NAMED:
-            for metric in ("move", "step", "line"):
+            for metric in METRICS:
                 times, size = [], None
                 for _ in range(args.runs):
                     seconds, size = one(context, url, name, metric, errors)

@@ -1,6 +1,7 @@
 """Sliding blocks, the family's spec: codes and their error messages, known
-optimal counts from tests/data/blocks.txt in both metrics (every one
-of them in the slow test), Tannentei proved in both counts, the searches
+optimal counts from tests/data/blocks.txt in every count (every one of
+them in the slow test; the presets' own counts are their records',
+proven in tests/test_presets.py), Tannentei proved in every count, the searches
 agreeing with each other and with an independent grid solver written here,
 solution counts checked by brute force, every solution replayed.
 Family code: pysrc/puzzlelab/families/blocks/."""
@@ -209,7 +210,7 @@ def solve(puzzle, algorithm="fast", **kw):
 @pytest.mark.parametrize("code", [
     HAKOIRI,
     TANNENTEI,
-    blocks.NAMED["ells"][1],
+    blocks.NAMED["ells"].code,
     "blocks:3x2:AB./CC.:??A/???",
     "blocks:1x1:.:?",
     "blocks:16x16:" + "/".join(["A" + "." * 15] + ["." * 16] * 15) + ":"
@@ -230,16 +231,16 @@ def test_docstring_example():
 
 
 def test_presets_expand_and_describe():
-    for name, (label, code) in blocks.NAMED.items():
-        assert codes.parse("blocks:" + name).code() == code
-        assert (label, code) in blocks.PRESETS
+    for name, preset in blocks.NAMED.items():
+        assert codes.parse("blocks:" + name).code() == preset.code
+        assert preset in blocks.PRESETS
     assert len(blocks.PRESETS) >= 10
     reply = api.run({"op": "describe", "code": "blocks:hakoiri&metric=step"})
     assert reply["ok"]
     assert reply["view"] == {"family": "blocks", "width": 4, "height": 5,
                              "rows": ["BAAC", "BAAC", "DEEF", "DGHF", "I..J"]}
     assert reply["goals"] == [["????", "????", "????", "?AA?", "?AA?"]]
-    assert reply["metric"] == "step" and reply["metrics"] == ["move", "step", "line"]
+    assert reply["metric"] == "step" and reply["metrics"] == list(blocks.METRICS)
     assert "Storer" in reply["metric_help"]["line"]
     assert reply["heuristics"] == ["manhattan", "blockers", "pattern"]
     assert codes.parse(HAKOIRI).describe()["heuristics"] == ["misplaced", "blockers", "pattern"]
@@ -304,7 +305,7 @@ def test_unknown_metric():
 def test_states_along_a_solution_encode_and_reparse():
     """Every position of a solution re-parses (same goals) to a puzzle whose
     optimum is the rest of the solution."""
-    puzzle = load(blocks.NAMED["dad"][1])
+    puzzle = load(blocks.NAMED["dad"].code)
     result = solve(puzzle)
     for i in (0, 10, 30, 58):
         code = puzzle.encode(result.states[i])
@@ -340,37 +341,28 @@ def test_states_along_a_solution_encode_and_reparse():
 
 
 # -- known answers -------------------------------------------------------------
-
-KNOWN = [  # preset, move, step (blocks.txt; Tannentei and "ells" computed here)
-    ("hakoiri", 81, 116), ("hakoiri98", 98, 135), ("dad", 59, 83),
-    ("century", 99, 131), ("supercentury", 138, 179), ("ninblocks", 64, 88),
-    ("quzzle", 84, 115), ("thinklotski", 66, 101), ("fatklotski", 85, 123),
-    ("supercompo", 123, 158), ("ells", 23, 37),
-]
-
-
-@pytest.mark.parametrize("name, moves, steps", KNOWN)
-def test_known_answers(name, moves, steps):
-    for metric, want in (("move", moves), ("step", steps)):
-        puzzle = load("blocks:" + name, metric)
-        result = solve(puzzle)
-        assert result.cost == want and result.optimal
-        check_solution(puzzle, result)
-
+# Every preset's counts are its record's (blocks.PRESETS), proven through the
+# API in tests/test_presets.py; here they are checked against the data file.
 
 def test_presets_match_the_data_file():
-    listed = {code: (mv, st) for code, mv, st, _ln, _id in data_rows()}
-    for name, moves, steps in KNOWN:
-        code = blocks.NAMED[name][1]
-        if name != "ells":
-            assert listed[code] == (str(moves), str(steps)), name
+    """The records' move and step counts are the data file's, for every
+    preset the file gives them for (it has Tannentei without figures, "?",
+    and not the two-L board: their counts were proved here by exhaustive
+    BFS)."""
+    listed = {code: (mv, st) for code, mv, st, _ln, _id in data_rows() if mv != "?"}
+    checked = 0
+    for p in blocks.PRESETS:
+        if p.code in listed:
+            assert listed[p.code] == (str(p.known["move"]), str(p.known["step"])), p.name
+            checked += 1
+    assert checked >= 10
 
 
 def _check_data(rows):
     for code, mv, st, ln, ident in rows:
         if mv == "?":
             continue
-        for metric, want in (("move", mv), ("step", st), ("line", ln)):
+        for metric, want in zip(blocks.METRICS, (mv, st, ln)):     # the file's columns
             if want == "-":
                 continue
             puzzle = load(code, metric)
@@ -397,14 +389,17 @@ def test_data_all():
 
 def test_hakoiri_reachable_set():
     """25,955 positions reachable from the start with equal-shape blocks
-    identified (as recorded in the project's klotski.txt; the figure is stated
-    here, not read); the same in both metrics, through the API."""
-    for metric, farthest in (("move", 124), ("step", 167)):
+    identified (as recorded in the project's klotski.txt; the figure is the
+    preset record's); the same in every count, through the API, the
+    farthest from the start as the record says where it says."""
+    facts = blocks.NAMED["hakoiri"].facts
+    for metric in blocks.METRICS:
         reply = api.run({"op": "analyze", "code": f"blocks:hakoiri&metric={metric}",
                          "from": "start"})
-        assert reply["ok"] and reply["reachable"] == 25955
-        assert reply["max_distance"] == farthest
-        assert sum(reply["histogram"]) == 25955
+        assert reply["ok"] and reply["reachable"] == facts["group"]
+        if metric in facts["farthest_from_start"]:
+            assert reply["max_distance"] == facts["farthest_from_start"][metric]
+        assert sum(reply["histogram"]) == facts["group"]
         assert reply["farthest_views"][0]["family"] == "blocks"
         puzzle = load("blocks:hakoiri", metric)
         generic = drain(explore(puzzle.successors, puzzle.start))
@@ -412,12 +407,19 @@ def test_hakoiri_reachable_set():
 
 
 def test_seed_solutions_and_counts():
-    # Hakoiri-musume (seed 001): 81 moves; solution counts in both metrics.
-    assert solve(load(HAKOIRI), count=True).extra["solutions"] == 256
+    """Optimal solutions counted (Hakoiri-musume's 256 from seed 001), the
+    figures the preset records keep, through the engine and the API."""
+    checked = 0
+    for p in blocks.PRESETS:
+        for metric, n in p.facts.get("solutions", {}).items():
+            result = solve(load(p.code, metric), count=True)
+            assert (result.cost, result.extra["solutions"]) == (p.known[metric], n), p.name
+            checked += 1
+    assert checked >= 3
+    hakoiri = blocks.NAMED["hakoiri"]
     reply = api.run({"op": "solve", "code": "blocks:hakoiri", "count": True})
-    assert reply["solutions"] == 256 and reply["length"] == 81
-    assert solve(load("blocks:dad"), count=True).extra["solutions"] == 864
-    assert solve(load("blocks:dad", "step"), count=True).extra["solutions"] == 1511552
+    assert reply["solutions"] == hakoiri.facts["solutions"]["move"]
+    assert reply["length"] == hakoiri.known["move"]
 
 
 # -- Tannentei -----------------------------------------------------------------
@@ -449,10 +451,12 @@ def test_tannentei_seed_solution_replays():
     assert puzzle.view(state)["rows"] == ["ii..b", "jhccb", "egfaa", "dgfaa"]
 
 
-@pytest.mark.parametrize("metric, want", [("move", 115), ("step", 161)])
-def test_tannentei_optimum(metric, want):
+@pytest.mark.parametrize("metric", blocks.METRICS)
+def test_tannentei_optimum(metric):
     """Proved by exhaustive BFS: 115 moves, 161 unit steps (so the seed's
-    best-first 161-step solution was already optimal)."""
+    best-first 161-step solution was already optimal), 127 straight slides:
+    the preset record's figures."""
+    want = blocks.NAMED["tannentei"].known[metric]
     puzzle = load("blocks:tannentei", metric)
     result = solve(puzzle)
     assert result.cost == want and result.optimal
@@ -466,7 +470,7 @@ def test_tannentei_optimum(metric, want):
 
 @pytest.mark.slow
 def test_tannentei_generic_bfs_agrees():
-    for metric, want in (("move", 115), ("step", 161)):
+    for metric, want in blocks.NAMED["tannentei"].known.items():
         puzzle = load("blocks:tannentei", metric)
         result = drain(ALGORITHMS["bfs"](puzzle))
         assert result.cost == want
@@ -511,7 +515,7 @@ def test_named_twin_becomes_distinct():
 
 def test_goal_with_empty_cells():
     code = "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:..??/????/????/????/????"
-    for metric in ("move", "step", "line"):
+    for metric in blocks.METRICS:
         puzzle = load(code, metric)
         result = solve(puzzle)
         assert puzzle.view(result.states[-1])["rows"][0][:2] == ".."
@@ -577,7 +581,7 @@ def test_searches_agree_on_random_boards(seed):
     rng = random.Random(seed)
     kind = ["one", "two", "full"][seed % 3]
     code = random_instance(rng, kind)
-    for metric in ("move", "step", "line"):
+    for metric in blocks.METRICS:
         puzzle = load(code, metric)
         fast = solve(puzzle, count=True)
         check_solution(puzzle, fast)
@@ -613,7 +617,7 @@ def test_counts_by_brute_force():
     rng = random.Random(7)
     while checked < 8:
         code = random_instance(rng, rng.choice(["one", "two"]))
-        for metric in ("move", "step", "line"):
+        for metric in blocks.METRICS:
             naive = Naive(code, metric)
             length, n = naive.solve()
             if length is None or not 2 <= length <= 5:
@@ -629,7 +633,7 @@ def test_bidirectional_on_a_complete_goal():
     dad = load("blocks:dad")
     target = dad.view(solve(dad).states[12])["rows"]
     code = dad.code().rsplit(":", 1)[0] + ":" + "/".join(target)
-    for metric in ("move", "step", "line"):
+    for metric in blocks.METRICS:
         p = load(code, metric)
         assert p.goal_state is not None
         assert len(p.type_shape) == len(p.block_letters)
@@ -689,7 +693,7 @@ def test_api_solution_keeps_letters():
     for algorithm in ("auto", "bfs", "astar"):
         reply = api.run({"op": "solve", "code": "blocks:hakoiri",
                          "algorithm": algorithm, "metric": "step"})
-        assert reply["ok"] and reply["length"] == 116
+        assert reply["ok"] and reply["length"] == blocks.NAMED["hakoiri"].known["step"]
         positions = [p["rows"] for p in reply["positions"]]
         assert positions[0] == ["BAAC", "BAAC", "DEEF", "DGHF", "I..J"]
         for before, after, data, text in zip(positions, positions[1:],
@@ -709,22 +713,21 @@ def test_format_move_merges_runs():
 
 
 @pytest.mark.cpython_only      # subprocesses: not inside Pyodide
-@pytest.mark.parametrize("metric", ["move", "step"])
+@pytest.mark.parametrize("metric", blocks.METRICS)
 def test_cli_every_preset(metric):
-    """``python -m puzzlelab solve blocks:NAME --metric M --json``: the known
-    optimum, proven, for every preset in both counts."""
-    want = {name: (mv, st) for name, mv, st in KNOWN}
-    want["tannentei"] = (115, 161)
-    assert set(want) == set(blocks.NAMED)
+    """``python -m puzzlelab solve blocks:NAME --metric M --json``: the
+    record's optimum, proven, for every named preset in every count."""
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
-    for name, (mv, st) in want.items():
+    for name, preset in blocks.NAMED.items():
+        if metric not in preset.known:
+            continue
         out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:" + name,
                               "--metric", metric, "--json"], cwd=os.path.join(ROOT, "pysrc"),
                              env=env, capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, (name, out.stderr)
         reply = json.loads(out.stdout)
         assert reply["ok"] and reply["optimal"], name
-        assert reply["length"] == (mv if metric == "move" else st), (name, metric)
+        assert reply["length"] == preset.known[metric], (name, metric)
 
 
 @pytest.mark.cpython_only      # a subprocess: not inside Pyodide
@@ -735,7 +738,8 @@ def test_cli_solve_json():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     reply = json.loads(out.stdout)
-    assert reply["ok"] and reply["length"] == 81 and reply["optimal"]
+    assert reply["ok"] and reply["optimal"]
+    assert reply["length"] == blocks.NAMED["hakoiri"].known["move"]
     assert reply["final"].startswith("blocks:4x5:")
     assert reply["move_data"][0]["block"] in "ABCDEFGHIJ"
 
@@ -747,13 +751,13 @@ def test_the_whole_group_from_its_goals(name):
     its nearest goal; the start's distance and optimal-solution count agree
     with the counting BFS in all three counts, and a hardest start of the
     group really is that far from the goal."""
-    sizes = {"hakoiri": 25955}
-    for metric in ("move", "step", "line"):
+    size = blocks.NAMED[name].facts.get("group")
+    for metric in blocks.METRICS:
         code = f"blocks:{name}&metric={metric}"
         reply = api.run({"op": "analyze", "code": code, "from": "group"})
         assert reply["ok"] and reply["from"] == "group", reply
-        if name in sizes:
-            assert reply["reachable"] == sizes[name]
+        if size is not None:
+            assert reply["reachable"] == size
         assert sum(reply["histogram"]) == reply["reachable"]
         assert reply["histogram"][0] == reply["goals"] > 0
         ref = solve(load("blocks:" + name, metric), count=True)
@@ -771,20 +775,24 @@ def test_the_group_view_is_for_blocks_only():
     assert api.run({"op": "describe", "code": "blocks:dad"})["group_view"] is True
 
 
-@pytest.mark.parametrize("bound", ["blockers", "pattern"])
+@pytest.mark.parametrize("bound", sorted(blocks.BOUNDS))
 @pytest.mark.parametrize("seed", range(6))
 def test_the_blocks_bounds_are_admissible_and_dominate(seed, bound):
-    """Along every optimal solution of random boards, in all three counts,
-    the blockers bound and the pattern bound never exceed the distance left
-    and are never below the goal blocks' own bound; the family's fast A*
-    and the generic A* with either find the optimum."""
+    """Along every optimal solution of random boards, in every count that
+    offers it, every bound of the registry never exceeds the distance left
+    and is never below the count's default bound (the goal blocks' own);
+    the family's fast A* and the generic A* with it find the optimum."""
     from puzzlelab.families.blocks import astar as blocks_astar
     rng = random.Random(100 + seed)
     code = random_instance(rng, ["one", "two", "full"][seed % 3])
-    for metric in ("move", "step", "line"):
+    offered = 0
+    for metric in blocks.METRICS:
         puzzle = load(code, metric)
+        if bound not in puzzle.heuristics:
+            continue
+        offered += 1
         ref = solve(puzzle)
-        own = puzzle.manhattan if metric == "step" else puzzle.misplaced
+        own = puzzle.heuristic
         h = puzzle.heuristics[bound]
         for i, state in enumerate(ref.states):
             s = puzzle.pack(state)
@@ -793,6 +801,7 @@ def test_the_blocks_bounds_are_admissible_and_dominate(seed, bound):
         generic = drain(ALGORITHMS["astar"](puzzle, heuristic=h))
         assert fast.cost == generic.cost == ref.cost, (code, metric)
         check_solution(puzzle, fast)
+    assert offered, f"no count offers the bound {bound}"
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -803,7 +812,7 @@ def test_the_pattern_bound_is_consistent(seed):
     optimal paths above."""
     rng = random.Random(300 + seed)
     code = random_instance(rng, ["one", "two", "full"][seed % 3])
-    for metric in ("move", "step", "line"):
+    for metric in blocks.METRICS:
         puzzle = load(code, metric)
         h = puzzle.pattern
         for _walk in range(5):
@@ -820,7 +829,7 @@ def test_the_pattern_bound_cuts_the_two_l_board_to_a_few_nodes():
     positions where BFS expands over twenty thousand (the same optimum in
     every count), and the table is built with progress through prepare."""
     from puzzlelab.families.blocks import astar as blocks_astar, pattern
-    for metric in ("move", "step", "line"):
+    for metric in blocks.METRICS:
         puzzle = load("blocks:ells", metric)
         assert list(blocks.prepare(puzzle, "astar", "pattern")) is not None
         assert pattern.dropped_types(puzzle)
@@ -843,7 +852,8 @@ def test_the_pattern_bound_is_exact_without_small_blocks_and_weighted_a_star_kee
     puzzle = load(HAKOIRI, "move")
     w = drain(blocks_astar.astar(puzzle, heuristic=puzzle.pattern, factor=1.5))
     check_solution(puzzle, w)
-    assert 81 <= w.cost <= 1.5 * 81 and w.extra["lower_bound"] <= 81
+    best = blocks.NAMED["hakoiri"].known["move"]
+    assert best <= w.cost <= 1.5 * best and w.extra["lower_bound"] <= best
 
 
 def test_the_group_stops_at_its_budget_and_knows_a_goalless_group():

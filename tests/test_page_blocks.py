@@ -172,43 +172,6 @@ def test_editing_moves_keys_and_play_mode(page, site_url, watch):
     assert rows[2][0] == "." and rows[4][0] != ".", rows     # (same-shape blocks may swap letters)
 
 
-# Every preset in the page's menu with its known optimum (move, step): the
-# data file's counts (tests/test_blocks.py checks the same in CPython and in
-# Pyodide); Tannentei and the two-L puzzle proved by exhaustive BFS there.
-PRESET_ANSWERS = {
-    "Hakoiri-musume (81": (81, 116), "Hakoiri-musume, the 98": (98, 135),
-    "Dad's puzzle": (59, 83), "Tannentei": (115, 161), "Century": (99, 131),
-    "Super Century": (138, 179), "Nine Blocks": (64, 88), "Quzzle": (84, 115),
-    "Thin Klotski": (66, 101), "Fat Klotski": (85, 123), "SuperCompo": (123, 158),
-    "Two L blocks": (23, 37),
-}
-
-
-@pytest.mark.slow
-def test_every_preset_in_both_counts(page, site_url, watch):
-    """Chosen from the preset menu, counted each way, solved in the worker:
-    the known optimum, marked proven optimal, and the link carries the count."""
-    open_app(page, site_url, "blocks:hakoiri")
-    menu = page.get_by_test_id("preset")
-    labels = [t.strip() for t in menu.locator("option").all_text_contents()][1:]
-    assert len(labels) == len(PRESET_ANSWERS), labels
-    seen = set()
-    for label in labels:
-        key = next(k for k in PRESET_ANSWERS if label.startswith(k))
-        seen.add(key)
-        for metric, want in zip(("move", "step"), PRESET_ANSWERS[key]):
-            menu.select_option(label=label)
-            wait_state(page, "ready")
-            page.get_by_test_id("metric").select_option(metric)
-            page.get_by_test_id("solve").click()
-            wait_state(page, "solved", timeout=60_000)
-            got = page.get_by_test_id("solution-length").text_content()
-            assert got == str(want), (label, metric, got)
-            assert "proven optimal" in page.locator("#optimal").text_content(), (label, metric)
-            assert f"metric={metric}" in page.url or metric == "move", (label, page.url)
-    assert seen == set(PRESET_ANSWERS)
-
-
 def test_an_edit_that_removes_a_goal_outline_says_so(page, site_url, watch):
     open_app(page, site_url, "blocks:3x3:A../AA./...:???/?A?/?AA")
     tool(page, "wall")

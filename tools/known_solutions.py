@@ -38,12 +38,14 @@ PEG_PRESETS = {"diamond41-d2": "Diamond 41 from d2", "wiegleb45": "Wiegleb 45",
 
 def blocks():
     out = []
-    for name, (label, code) in NAMED.items():
+    for name, record in NAMED.items():
         for metric in BLOCK_METRICS:
             t = time.process_time()
-            reply = api.run({"op": "solve", "code": code, "metric": metric, "algorithm": "bfs"})
+            reply = api.run({"op": "solve", "code": record.code, "metric": metric,
+                             "algorithm": "bfs"})
             assert reply["ok"] and reply["optimal"], (name, metric, reply.get("error"))
-            out.append({"preset": name, "label": label.split(" (")[0], "code": reply["code"],
+            assert reply["length"] == record.known.get(metric, reply["length"]), (name, metric)
+            out.append({"preset": name, "label": record.title, "code": reply["code"],
                         "metric": metric, "length": reply["length"],
                         "moves": " ".join(reply["moves"])})
             print(f"blocks {name} {metric}: {reply['length']} "

@@ -252,7 +252,7 @@ function yieldToEvents() {
 }
 
 async function ensureTables(request) {
-  if (!tablesMod || !["solve", "moves", "part"].includes(request.op)) return;
+  if (!tablesMod || !["solve", "moves", "part", "generate"].includes(request.op)) return;
   const reply = JSON.parse(api.call(JSON.stringify({ ...request, op: "tables" })));
   if (!reply.ok) return;   // the solve itself will report the problem
   for (const name of reply.tables || []) {

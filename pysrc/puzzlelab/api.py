@@ -30,6 +30,14 @@ named in the message):
                                         judge's memory; game: the codes of
                                         the game's earlier positions, oldest
                                         first, which a stored table may use)
+``generate``  {code, metric, first, difficulty, moves, pieces, seed, max_memory,
+               max_states}       -> a new start on the position's board, with
+                                        its goal and counting rule, at a
+                                        difficulty describe lists (its
+                                        ``generate`` offer) or exactly
+                                        ``moves`` from the goal: the new
+                                        position described, with its proven
+                                        ``distance``
 ``part``      {code, algorithm, heuristic, metric, first, parts, index,
                limit, max_memory, max_states}
                                      -> a search split over several workers
@@ -87,6 +95,7 @@ a bad request or code, a method that cannot take the position.
 """
 
 import json
+import random
 import time
 from math import ceil
 
@@ -97,9 +106,10 @@ from .families import FAMILIES, family_module, family_of
 from .protocol import Method
 from .search import drain
 from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_LIMIT, MB,
-                            predecessors_of)
+                            Clock, predecessors_of, progress)
 
 MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
+LINK_MEMORY_MB = (256, 2048)     # ... and a link (&mem=): the page's menu's range
 MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
 QUICK_SHARE = 0.5                 # auto's quick search runs alone until its first answer,
                                   # then this is its share of the time while it runs
@@ -122,8 +132,44 @@ FIELDS = {
     "part": _CODE + ("algorithm", "heuristic", "parts", "index", "limit", "max_memory",
                      "max_states"),
     "minima": ("code", "done", "only", "engine", "max_memory", "max_states"),
+    "generate": _CODE + ("difficulty", "moves", "pieces", "seed", "max_memory", "max_states"),
 }
-FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]))
+FIELDS["tables"] = tuple(dict.fromkeys(FIELDS["solve"] + FIELDS["moves"] + FIELDS["part"]
+                                       + FIELDS["generate"]))
+# the fields only a generate request has (the tables op tells it by them)
+_GENERATE_ONLY = ("difficulty", "moves", "pieces", "seed")
+
+MAX_GAME = 1000         # earlier positions a moves request may carry
+MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
+
+# What each request field holds, whatever the op: checked for every request
+# before its op starts any work (``_check_request``), so a value of the
+# wrong kind or size is refused with a short quote of it.  The op then
+# checks what the value means (a known method, a number in its range).
+#   text N     text of at most N characters      name      text of at most 40
+#   flag       true or false                     whole     a whole number
+#   number     a number                          args      an editor's arguments
+#   texts N    a list of at most N texts         objects N a list of at most N objects
+# null means "not given" for every field.  A new field needs its kind here
+# (tests/test_fuzz_api.py checks that every field in FIELDS has one).
+KINDS = {
+    "code": ("text", codes.MAX_LINK_LENGTH), "path": ("text", codes.MAX_PATH_LENGTH),
+    "metric": ("name",), "first": ("name",), "algorithm": ("name",), "heuristic": ("name",),
+    "action": ("name",), "engine": ("name",), "from": ("name",),
+    "count": ("flag",), "judge": ("flag",), "ahead": ("flag",),
+    "factor": ("number",),
+    "max_memory": ("whole",), "max_states": ("whole",), "max_seconds": ("whole",),
+    "parts": ("whole",), "index": ("whole",), "limit": ("whole",), "lower_bound": ("whole",),
+    "args": ("args",),
+    "game": ("texts", MAX_GAME, codes.MAX_LINK_LENGTH), "only": ("texts", MAX_DONE, 40),
+    "done": ("objects", MAX_DONE),
+    "difficulty": ("name",), "moves": ("whole",), "pieces": ("whole",), "seed": ("whole",),
+}
+MAX_NAME = 40           # characters of a "name" field
+MAX_DEPTH = 6           # objects and lists within each other in a request
+MAX_ITEMS = 200_000     # values in one request, all levels together
+MAX_ARGS = 4096         # values in an editor's arguments
+MAX_ARG_TEXT = 200      # characters of one text in them
 
 AUTO_HELP = ("Picks the method that answers this position fastest; the answer "
              "says whether it is proven optimal.")
@@ -136,14 +182,126 @@ def _with_metric(code, options):
     return code + (f"&metric={options['metric']}" if "metric" in options else "")
 
 
+def _check_request(req, op):
+    """The checks every request passes before its op starts any work: JSON
+    values only (objects, lists, text, numbers, true/false, null), nested
+    at most MAX_DEPTH deep, at most MAX_ITEMS of them, text that is valid
+    Unicode (no lone surrogates: JSON can carry them, nothing can print
+    them); only the op's own fields, each of its kind (KINDS).  Walks the
+    request with a stack of its own: a request nested a thousand deep is
+    refused, not a RecursionError."""
+    stack = [(req, 0)]
+    items = 0
+    while stack:
+        value, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise BadRequest(f"The request is too large (over {MAX_ITEMS:,} values).")
+        if isinstance(value, str):
+            if not value.isascii() and not _unicode(value):
+                raise BadRequest("The request holds text that is not valid Unicode "
+                                 "(a lone surrogate).")
+        elif isinstance(value, (dict, list, tuple)):
+            if depth >= MAX_DEPTH:
+                raise BadRequest(f"The request is nested too deeply (objects and lists "
+                                 f"at most {MAX_DEPTH} deep).")
+            if isinstance(value, dict):
+                for k, v in value.items():
+                    if not isinstance(k, str):
+                        raise BadRequest(f"A field name must be text, not {show(k)}.")
+                    stack.append((k, depth + 1))
+                    stack.append((v, depth + 1))
+            else:
+                stack.extend((v, depth + 1) for v in value)
+        elif not (value is None or isinstance(value, (bool, int, float))):
+            raise BadRequest(f"The request holds {show(value)}, which JSON cannot carry.")
+    _check_fields(req, op)
+
+
+def _unicode(text):
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def _check_kind(key, value, kind):
+    """Refuse ``value`` of field ``key`` unless it is of ``kind`` (KINDS)."""
+    what = kind[0]
+    if what in ("text", "name"):
+        limit = kind[1] if what == "text" else MAX_NAME
+        if not isinstance(value, str):
+            raise BadRequest(f"The field '{key}' must be text, not {show(value)}.")
+        if len(value) > limit:
+            raise BadRequest(f"The field '{key}' is too long ({len(value):,} characters, "
+                             f"at most {limit:,}): '{show(value)}'.")
+    elif what == "flag":
+        if not isinstance(value, bool):
+            raise BadRequest(f"The field '{key}' must be true or false, not {show(value)}.")
+    elif what in ("whole", "number"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+                what == "whole" and isinstance(value, float) and not value.is_integer()):
+            raise BadRequest(f"The field '{key}' must be a "
+                             f"{'whole number' if what == 'whole' else 'number'}, "
+                             f"not {show(value)}.")
+    elif what == "args":
+        _check_args(value)
+    elif what in ("texts", "objects"):
+        n = kind[1]
+        if not isinstance(value, list) or len(value) > n or not all(
+                isinstance(v, str) and len(v) <= kind[2] if what == "texts" else
+                isinstance(v, dict) for v in value):
+            raise BadRequest(f"The field '{key}' must be a list of at most {n:,} "
+                             f"{'texts' if what == 'texts' else 'objects'}, "
+                             f"not {show(value)}.")
+
+
+def _check_args(args):
+    """An editor's arguments: an object of small values (whole numbers,
+    short texts, true/false, lists of them), MAX_ARGS values at most."""
+    if not isinstance(args, dict):
+        raise BadRequest(f"Editor arguments must be an object, not {show(args)}.")
+    stack = list(args.values())
+    items = 0
+    while stack:
+        value = stack.pop()
+        items += 1
+        if items > MAX_ARGS:
+            raise BadRequest(f"The editor's arguments are too large (over {MAX_ARGS:,} "
+                             f"values).")
+        if isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and len(value) > MAX_ARG_TEXT:
+            raise BadRequest(f"An editor argument is too long ({len(value):,} characters, "
+                             f"at most {MAX_ARG_TEXT}): '{show(value)}'.")
+        elif isinstance(value, int) and not isinstance(value, bool) and \
+                value.bit_length() > 64:
+            raise BadRequest(f"An editor argument is too large a number ({show(value)}).")
+        elif isinstance(value, dict):
+            raise BadRequest("An editor argument cannot be an object.")
+
+
 def _check_fields(req, op):
-    allowed = FIELDS[op]
+    """Only the op's own fields (FIELDS), each of its kind (KINDS)."""
+    allowed = FIELDS.get(op, ())
     unknown = sorted(str(k) for k in req if k != "op" and k not in allowed)
     if unknown:
         known = ", ".join(allowed) or "no other field"
         raise BadRequest(f"Unknown field{'s' if len(unknown) > 1 else ''} "
                          f"{', '.join(repr(show(k, 20)) for k in unknown[:5])} in a "
                          f"{op} request; it takes {known}.")
+    for key, value in req.items():
+        if key != "op" and value is not None and key in KINDS:
+            _check_kind(key, value, KINDS[key])
+
+
+def _number(value):
+    """A whole number for a message: with thousands separators, or, when
+    it is too long to print, its size (see errors.show)."""
+    if value.bit_length() <= 64:
+        return f"{value:,}"
+    return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
 
 
 def _text(req, key):
@@ -174,7 +332,8 @@ def _whole(req, key, lo, hi, what, default):
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f"The {what} ({key}) must be a whole number, not {show(value)}.")
     if not lo <= value <= hi:
-        raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, not {value:,}.")
+        raise BadRequest(f"The {what} ({key}) must be from {lo:,} to {hi:,}, "
+                         f"not {_number(value)}.")
     return value
 
 
@@ -314,7 +473,11 @@ def describe(req):
     methods, bounds = _contract(puzzle)
     out = {"ok": True, "op": "describe", "code": puzzle.code(),
            "family": puzzle.family, "view": puzzle.view(puzzle.start),
-           "methods": methods, "bounds": bounds, "options": options}
+           "methods": methods, "bounds": bounds, "options": options,
+           # what "New puzzle" offers here (protocol.Offer), and where the
+           # analyze op measures distances from (the page's button says it)
+           "generate": family_of(puzzle).difficulties(puzzle).to_json(),
+           "analyze_from": _analyze_root(puzzle)[2]}
     out.update(puzzle.describe())
     try:
         codes.check_solvable(puzzle)
@@ -356,11 +519,14 @@ MAX_PATH_STEPS = 5000
 MAX_PATH_WORK = 60_000
 
 
-def _steps(puzzle, code, options):
-    """The legal moves of position ``code`` as (code, move, child, puzzle),
-    sorted by the child's code."""
-    link = _with_metric(code, options)
-    here, _ = _puzzle({"code": link})
+def _link_puzzle(code, metric):
+    """The puzzle of position ``code`` under counting rule ``metric``."""
+    return _puzzle({"code": _with_metric(code, {"metric": metric})})[0]
+
+
+def _steps(here):
+    """(``here``, the legal moves of its start as (code, move, child),
+    sorted by the child's code)."""
     out = [(here.encode(child), move, child) for move, child in
            family_of(here).legal_moves(here)]
     out.sort(key=lambda e: e[0])
@@ -369,10 +535,9 @@ def _steps(puzzle, code, options):
 
 def path_of(puzzle, codes_):
     """The ``path`` of a solution given by its positions' codes."""
-    options = {"metric": puzzle.metric}
     picks = []
     for here, there in zip(codes_, codes_[1:]):
-        _, steps = _steps(puzzle, here, options)
+        _, steps = _steps(_link_puzzle(here, puzzle.metric))
         picks.append(next(i for i, e in enumerate(steps) if e[0] == there))
     if all(i < 36 for i in picks):
         return "".join(DIGITS[i] for i in picks)
@@ -388,24 +553,55 @@ def _base36(n):
             return out
 
 
+def _picks(path):
+    """The steps of a link's ``path`` (see the section's comment), or a
+    BadRequest that says the link is damaged: every step one base-36
+    number, none empty."""
+    if not isinstance(path, str) or not path:
+        raise BadRequest("A replay request needs the solution's path.")
+    if len(path) > codes.MAX_PATH_LENGTH or not set(path) <= set(DIGITS + "."):
+        raise BadRequest(f"The solution in the link is damaged ('{show(path)}').")
+    if "." not in path:
+        return [DIGITS.index(c) for c in path]
+    steps = path.split(".")
+    if not all(steps) or any(len(p) > 4 for p in steps):
+        raise BadRequest(f"The solution in the link is damaged ('{show(path)}': "
+                         f"{'a move is missing' if not all(steps) else 'a move is too long'}).")
+    return [int(p, 36) for p in steps]
+
+
 def replay(req):
-    """Rebuild a solution from a link's ``path``, checking every move: the
-    solution JSON (as a solve gives it), with ``from_link`` and the
-    ``lower_bound`` the link states (at most the length; a lower bound the
-    link cannot prove beyond that is the sender's claim, said so)."""
+    """Generator: rebuild a solution from a link's ``path``, checking every
+    move: the solution JSON (as a solve gives it), with ``from_link`` and
+    the ``lower_bound`` the link states (at most the length; a lower bound
+    the link cannot prove beyond that is the sender's claim, said so).
+    Everything the request says is checked before the first move is: a
+    path longer than a solve of this position could have put in a link
+    (``MAX_PATH_WORK``) is refused at once.  Each position's code is parsed
+    once, and a progress record (``phase: "replay"``) comes between moves
+    at least every PROGRESS_INTERVAL."""
     _check_fields(req, "replay")
     puzzle, options = _puzzle(req)
-    path = req.get("path", options.get("path"))
-    if not isinstance(path, str):
-        raise BadRequest("A replay request needs the solution's path.")
-    if len(path) > 6 * MAX_PATH_STEPS or not set(path) <= set(DIGITS + "."):
-        raise BadRequest(f"The solution in the link is damaged ('{show(path)}').")
-    picks = ([int(p, 36) for p in path.split(".")] if "." in path
-             else [int(c, 36) for c in path])
+    path = req.get("path")
+    if path is None:
+        path = options.get("path")
+    picks = _picks(path)
+    lower = req.get("lower_bound")
+    if lower is None and options.get("lb"):
+        lower = min(int(options["lb"]), len(picks))
+    lower = _whole({"lower_bound": lower}, "lower_bound", 0, len(picks), "lower bound", 0)
     here = puzzle.code()
+    most = min(MAX_PATH_STEPS, MAX_PATH_WORK // len(here))
+    if len(picks) > most:
+        raise BadRequest(f"The solution in the link is too long for this position "
+                         f"({len(picks):,} moves; a link carries at most {most:,} on this "
+                         f"board).")
     codes_, moves_, data, views = [here], [], [], [puzzle.view(puzzle.start)]
+    clock = Clock()
+    reached = puzzle.is_goal(puzzle.start)
+    at = None if options.get("first") else puzzle      # the start, parsed once
     for n, i in enumerate(picks):
-        at, steps = _steps(puzzle, here, {"metric": puzzle.metric})
+        at, steps = _steps(at or _link_puzzle(here, puzzle.metric))
         if i >= len(steps):
             raise BadRequest(f"The solution in the link does not fit this position "
                              f"(move {n + 1} of {len(picks)} does not exist).")
@@ -414,19 +610,19 @@ def replay(req):
         moves_.append(at.format_move(move))
         data.append(at.move_json(move))
         views.append(at.view(child))
-    final, _ = _puzzle({"code": here})
-    if not final.is_goal(final.start):
+        reached = at.is_goal(child)
+        at = None
+        if clock.due():
+            yield progress(clock, phase="replay", move=n + 1, of=len(picks))
+    if not reached:
         raise BadRequest(f"The solution in the link does not reach the goal "
-                         f"({len(picks)} moves).")
-    if req.get("lower_bound") is None and options.get("lb"):
-        req = dict(req, lower_bound=min(int(options["lb"]), len(picks)))
-    lower = _whole(req, "lower_bound", 0, len(picks), "lower bound", 0)
+                         f"({len(picks)} move{'' if len(picks) == 1 else 's'}).")
     return {"ok": True, "op": "replay", "family": puzzle.family, "code": puzzle.code(),
             "length": len(picks), "optimal": lower >= len(picks), "lower_bound": lower,
             "from_link": True, "algorithm": "link", "algorithm_label": "the link",
             "moves": moves_, "move_data": data, "positions": views, "codes": codes_,
             "final": here, "path": path, "improvements": [],
-            "stats": {"expanded": 0, "generated": 0, "seconds": 0}}
+            "stats": {"expanded": 0, "generated": 0, "seconds": round(clock.elapsed(), 4)}}
 
 
 class _Runner:
@@ -660,10 +856,11 @@ PROOFS = {"parity": "parity", "classes": "position classes", "pagoda": "a pagoda
 
 
 def _staged(family, puzzle, method, bound, kwargs):
-    """Generator: a method's tables prepared, then its search; returns its
+    """Generator: a method's tables prepared (within its memory budget,
+    which then shrinks by what they take), then its search; returns its
     result."""
-    yield from family.prepare(puzzle, method.name, bound)
-    return (yield from method.run(puzzle, **kwargs))
+    need = yield from family.prepare(puzzle, method.name, bound, kwargs["max_bytes"])
+    return (yield from method.run(puzzle, **dict(kwargs, max_bytes=kwargs["max_bytes"] - need)))
 
 
 def _table_method(result):
@@ -773,7 +970,8 @@ def part(req):
         if run.proven():
             reply["solved"] = run.reply(puzzle)
             return reply
-    yield from family.prepare(puzzle, method.name, bound)
+    kwargs["max_bytes"] -= yield from family.prepare(puzzle, method.name, bound,
+                                                     kwargs["max_bytes"])
     out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
     result = out.get("result")
     if limit is None:
@@ -848,11 +1046,7 @@ def analyze(req):
         for key in ("goals", "start_distance", "start_solutions"):
             out[key] = result.extra[key]
     else:
-        root = puzzle.goal_state
-        step = predecessors_of(puzzle)
-        out["from"] = "goal"
-        if origin == "start" or root is None or step is None:
-            root, step, out["from"] = puzzle.start, puzzle.successors, "start"
+        root, step, out["from"] = _analyze_root(puzzle, origin)
         result = yield from family_of(puzzle).explore(puzzle, root, step, max_states, max_bytes)
     extra = result.extra
     out.update(histogram=extra["histogram"], max_distance=extra["max_distance"],
@@ -861,6 +1055,87 @@ def analyze(req):
                farthest_views=[puzzle.view(s) for s in extra["farthest"][:12]],
                stats=result.stats)
     return out
+
+
+def _analyze_root(puzzle, origin="goal"):
+    """(root, step, "goal" or "start"): where the analyze op explores from.
+    From the goal, by moves taken backwards, when the goal is one position
+    whose predecessors the puzzle gives; else from the start (a goal
+    pattern, as sliding blocks have, has no one position to start from)."""
+    root, step = puzzle.goal_state, predecessors_of(puzzle)
+    if origin == "start" or root is None or step is None:
+        return puzzle.start, puzzle.successors, "start"
+    return root, step, "goal"
+
+
+MAX_SEED = 2 ** 53 - 1      # a seed the page's JavaScript numbers carry exactly
+
+
+def generate(req):
+    """Generator: a new puzzle at a difficulty (the family's ``generate``
+    hook): a start on the same board, with the same goal and counting rule,
+    at a ``difficulty`` the family offers here (describe's ``generate``), or
+    exactly ``moves`` from the goal where it offers that, with ``pieces``
+    pieces where it takes a count; ``seed`` repeats a draw (the page sends
+    one: a worker started from the memory snapshot has a fixed random
+    state).  The reply is the new position's describe reply with
+    ``distance`` (its minimum to the goal under the counting rule, proven
+    before it is shown), ``difficulty``, ``band`` (the distances the
+    difficulty stood for) and ``seed``.  Progress: ``phase: "generate"``."""
+    _check_fields(req, "generate")
+    puzzle, options = _puzzle(req)
+    family = family_of(puzzle)
+    offer = family.difficulties(puzzle)
+    if not offer.difficulties and offer.moves is None:
+        raise BadRequest(offer.why)
+    difficulty = _text(req, "difficulty")
+    moves = _whole(req, "moves", 1, MAX_BOUND, "number of moves", None)
+    pieces = _whole(req, "pieces", 1, MAX_BOUND, "number of pieces", None)
+    names = offer.names()
+    if moves is not None:
+        if offer.moves is None:
+            raise BadRequest(f"New {puzzle.family} puzzles are made by difficulty "
+                             f"({', '.join(names)}), not by a number of moves.")
+        if difficulty is not None:
+            raise BadRequest("Ask for a difficulty or for a number of moves, not both.")
+        low, high = offer.moves
+        if not low <= moves <= high:
+            raise BadRequest(f"A new puzzle here can be from {low} to {high} moves from "
+                             f"the goal, not {moves}.")
+    elif difficulty is None:
+        raise BadRequest(f"A generate request needs a difficulty: {', '.join(names)}.")
+    elif difficulty not in names:
+        raise BadRequest(f"Unknown difficulty '{show(difficulty, 20)}' for this position; "
+                         f"choose from {', '.join(names)}.")
+    if pieces is not None:
+        if offer.pieces is None:
+            raise BadRequest(f"New {puzzle.family} puzzles take no number of pieces.")
+        low, high = offer.pieces
+        if not low <= pieces <= high:
+            raise BadRequest(f"A new puzzle here can have from {low} to {high} pieces, "
+                             f"not {pieces}.")
+    seed = _whole(req, "seed", 0, MAX_SEED, "seed", None)
+    if seed is None:
+        seed = random.randrange(2 ** 31)
+    max_states, max_bytes = _budget(req, options=options)
+    t0 = time.perf_counter()
+    gen = family.generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes)
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            made = stop.value
+            break
+        # the searches' own figures (bounds, iterations) are about the
+        # proofs, not the new puzzle: the page gets the time and the tries
+        out = {"phase": "generate", "elapsed": round(time.perf_counter() - t0, 3)}
+        if "attempt" in rec:
+            out["attempt"] = rec["attempt"]
+        yield out
+    reply = describe({"code": _with_metric(made["code"], options)})
+    reply.update(op="generate", distance=made["distance"], difficulty=difficulty,
+                 band=made.get("band"), seed=seed)
+    return reply
 
 
 def edit(req):
@@ -920,7 +1195,7 @@ def moves(req):
     if ahead and not judge:
         raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
-    earlier = _game(req, puzzle, options)
+    earlier = yield from _game(req, puzzle, options)
     out = []
     legal = family_of(puzzle).legal_moves(puzzle)
     for move, child in legal:
@@ -947,24 +1222,27 @@ def moves(req):
             "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
 
 
-MAX_GAME = 1000         # earlier positions a moves request may carry
-
 
 def _game(req, puzzle, options):
-    """The states of the game's earlier positions (the ``game`` field: their
-    codes, oldest first), checked to lead to this position by legal moves
-    under the request's counting rule; [] without the field."""
+    """Generator: the states of the game's earlier positions (the ``game``
+    field: their codes, oldest first), checked to lead to this position by
+    legal moves under the request's counting rule; [] without the field.
+    A progress record (``phase: "game"``) comes between positions at least
+    every PROGRESS_INTERVAL (a game of a thousand 10x10 positions)."""
     game = req.get("game")
     if game is None:
         return []
-    if not isinstance(game, list) or len(game) > MAX_GAME or \
-            not all(isinstance(c, str) for c in game):
-        raise BadRequest(f"The field 'game' must be a list of at most {MAX_GAME:,} "
-                         f"position codes (the game's earlier positions, oldest first).")
+    clock = Clock()
     links = [_with_metric(code, options) for code in game]
-    steps = [_parsed_step(link) for link in links]
+    steps = []
+    for i, link in enumerate(links):
+        steps.append(_parsed_step(link))
+        if clock.due():
+            yield progress(clock, phase="game", checked=i + 1, of=2 * len(links))
     targets = [encoding for _p, encoding in steps[1:]] + [puzzle.encode(puzzle.start)]
-    for link, (before, _e), target in zip(links, steps, targets):
+    for i, (link, (before, _e), target) in enumerate(zip(links, steps, targets)):
+        if clock.due():
+            yield progress(clock, phase="game", checked=len(links) + i, of=2 * len(links))
         if (link, target) in _STEPS_SEEN:
             continue
         if not any(before.encode(child) == target
@@ -1029,7 +1307,8 @@ def _winnable(code, options, budget):
     method, bound, kwargs = plan(child, {"algorithm": name, "max_states": max_states}, {})
     kwargs["max_bytes"] = max_bytes
     try:
-        yield from family.prepare(child, method.name, bound)
+        kwargs["max_bytes"] -= yield from family.prepare(child, method.name, bound,
+                                                         kwargs["max_bytes"])
         yield from method.run(child, **kwargs)
         return True
     except NoSolution:
@@ -1038,7 +1317,6 @@ def _winnable(code, options, budget):
         return None
 
 
-MAX_DONE = 10_000       # entries a minima request may carry from an earlier run
 ENGINES = ("meet", "wide")
 ENGINES_HELP = ("'meet' (the default, pure Python, as in the page) or 'wide' (the same "
                 "proof on numpy arrays: on the French board about four times faster in half "
@@ -1083,11 +1361,12 @@ def presets(req=None):
         _check_fields(req, "presets")
     out = []
     for name in FAMILIES:
-        for label, code in family_module(name).PRESETS:
+        for preset in family_module(name).PRESETS:
             # ``position``: the code describe gives (a named preset's full
-            # code), so the page can tell which preset is on the board
-            out.append({"family": name, "label": label, "code": code,
-                        "position": codes.parse(code).code()})
+            # code), so the page can tell which preset is on the board;
+            # ``known``: the proven optimum per counting rule
+            out.append({"family": name, **preset.to_json(),
+                        "position": codes.parse(preset.code).code()})
     return {"ok": True, "op": "presets", "presets": out}
 
 
@@ -1095,8 +1374,10 @@ def tables_op(req):
     """The table files a solve will load (the worker fetches them first)."""
     _check_fields(req, "tables")
     puzzle, options = _puzzle(req)
-    # play mode's marks ("moves" with "judge") may read a table of their own
+    # play mode's marks ("moves" with "judge") may read a table of their own,
+    # and a new puzzle's proof ("generate": told by its own fields)
     method = "judge" if _flag(req, "judge") else \
+        "generate" if any(req.get(k) is not None for k in _GENERATE_ONLY) else \
         (_text(req, "algorithm") or options.get("algo"))
     names = family_of(puzzle).tables_needed(
         puzzle, _text(req, "heuristic") or options.get("h"), method)
@@ -1105,31 +1386,54 @@ def tables_op(req):
 
 OPS = {"describe": describe, "solve": solve, "analyze": analyze, "tables": tables_op,
        "presets": presets, "edit": edit, "moves": moves, "replay": replay, "part": part,
-       "minima": minima}
+       "minima": minima, "generate": generate}
+
+
+MAX_MESSAGE = 600       # characters of an error message, at most (a last guard:
+                        # every message quotes its input through errors.show)
 
 
 def handle(req):
     """Generator over any request: yields progress, returns the reply."""
     if not isinstance(req, dict):
-        return {"ok": False, "error": {"type": "bad_request",
-                                       "message": "A request must be a JSON object."}}
+        return _refused(req if isinstance(req, BadRequest) else
+                        BadRequest("A request must be a JSON object."))
     op = OPS.get(req.get("op")) if isinstance(req.get("op"), str) else None
     if op is None:
-        return {"ok": False, "error": {
-            "type": "bad_request",
-            "message": f"Unknown request op {show(req.get('op'))}; known: "
-                       f"{', '.join(OPS)}."}}
+        return _refused(BadRequest(f"Unknown request op {show(req.get('op'))}; known: "
+                                   f"{', '.join(OPS)}."))
     try:
+        _check_request(req, req["op"])
         out = op(req)
         if hasattr(out, "send"):
             out = yield from out
         return out
     except PuzzleError as exc:
-        return {"ok": False, "error": exc.to_json()}
+        return _refused(exc)
     except MemoryError:
         return {"ok": False, "error": {
             "type": "limit", "message": "The search ran out of memory. Try "
             "IDA*, which needs little memory, or a smaller puzzle."}}
+
+
+def _refused(exc):
+    """The reply of a request ended by ``exc`` (a PuzzleError)."""
+    error = exc.to_json()
+    if len(error["message"]) > MAX_MESSAGE:
+        error["message"] = error["message"][:MAX_MESSAGE - 1] + "…"
+    return {"ok": False, "error": error}
+
+
+def _decode(request_json):
+    """A request from its JSON text, or a BadRequest saying why not (JSON
+    nested too deeply for the parser is one)."""
+    try:
+        return json.loads(request_json)
+    except (ValueError, TypeError):
+        return BadRequest("A request must be a JSON object (this one is not valid JSON).")
+    except RecursionError:
+        return BadRequest(f"The request is nested too deeply (objects and lists at most "
+                          f"{MAX_DEPTH} deep).")
 
 
 def run(req):
@@ -1147,11 +1451,7 @@ class Task:
     """
 
     def __init__(self, request_json):
-        try:
-            req = json.loads(request_json)
-        except ValueError:
-            req = None
-        self.gen = handle(req)
+        self.gen = handle(_decode(request_json))
 
     def step(self, seconds=0.05):
         deadline = time.perf_counter() + seconds
@@ -1174,8 +1474,4 @@ class Task:
 
 def call(request_json):
     """One-shot JSON string call (describe, presets)."""
-    try:
-        req = json.loads(request_json)
-    except ValueError:
-        req = None
-    return json.dumps(run(req))
+    return json.dumps(run(_decode(request_json)))

@@ -330,6 +330,19 @@ def main(argv=None):
     mp.add_argument("--every", type=float, default=60.0, metavar="SECONDS",
                     help="with stderr not a terminal (a run logged to a file), a progress "
                          "line at most every SECONDS (default 60)")
+    gp = sub.add_parser("generate", help="a new start at a difficulty, its distance proven")
+    gp.add_argument("code", help="the board, goal and counting rule to keep (its start is "
+                                 "replaced)")
+    gp.add_argument("--difficulty", "-d", default=None,
+                    help="easy, medium, hard (blocks: hardest too); describe lists them")
+    gp.add_argument("--moves", type=int, default=None,
+                    help="exactly this many moves from the goal (tiles)")
+    gp.add_argument("--metric", default=None, help="counting rule (family specific)")
+    gp.add_argument("--seed", type=int, default=None, help="repeat a draw")
+    gp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
+    gp.add_argument("--max-states", type=int, default=None,
+                    help="also stop at this many positions held")
+    gp.add_argument("--json", action="store_true", help="print the reply as JSON")
     dp = sub.add_parser("describe", help="check a code and print what it holds")
     dp.add_argument("code")
     sub.add_parser("presets", help="list the named positions")
@@ -345,6 +358,18 @@ def main(argv=None):
         return 0 if reply["ok"] else 2
     if args.command == "minima":
         return _minima(args)
+    if args.command == "generate":
+        req = {"op": "generate", "code": args.code, "difficulty": args.difficulty,
+               "moves": args.moves, "metric": args.metric, "seed": args.seed}
+        _budget(req, args)
+        reply = _drive(api.handle(req), True)
+        if args.json or not reply["ok"]:
+            print(json.dumps(reply) if args.json else _say(reply["error"]["message"]),
+                  file=sys.stdout if reply["ok"] else sys.stderr)
+            return 0 if reply["ok"] else 2
+        print(f"{reply['code']}  ({reply['distance']} moves from the goal, proven; "
+              f"seed {reply['seed']})")
+        return 0
     if args.command == "analyze":
         req = {"op": "analyze", "code": args.code, "from": args.origin}
         _budget(req, args)

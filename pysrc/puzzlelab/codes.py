@@ -18,6 +18,8 @@ ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
               "0123456789:;/.,_?-x")
 OPTION_KEYS = {"metric", "algo", "h", "step", "count", "first", "mem", "factor", "path", "lb"}
 MAX_PATH_LENGTH = 30000         # a solution in a link (api.replay checks its moves)
+# a whole link: the code, the path and every other option (percent-escaped)
+MAX_LINK_LENGTH = 3 * (MAX_CODE_LENGTH + MAX_PATH_LENGTH)
 
 
 OPTION_VALUE = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -35,6 +37,9 @@ def split_link(text):
     contract."""
     if not isinstance(text, str):
         raise CodeError("A position code must be text.")
+    if len(text) > MAX_LINK_LENGTH:
+        raise CodeError(f"The link is too long ({len(text):,} characters; the limit is "
+                        f"{MAX_LINK_LENGTH:,}).")
     if "#" in text:
         text = text.split("#", 1)[1]
     if "%" in text:

@@ -57,6 +57,14 @@ class Cancelled(PuzzleError):
     kind = "cancelled"
 
 
+class TableError(PuzzleError):
+    """A stored table (a pattern database, a table of positions) that is
+    damaged: cut short or changed on the way (tables.py checks every file's
+    seal).  ``table`` names the file, so the page can fetch it again."""
+
+    kind = "table"
+
+
 def printable(text, limit=2000):
     """Text safe to print in a terminal or a page: control and format
     characters (escape sequences, bidi overrides) become '?', cut to
@@ -70,7 +78,25 @@ def printable(text, limit=2000):
 def show(value, limit=24):
     """Text from a visitor, safe to quote in a message: printable ASCII only
     (control, bidi and other non-ASCII characters become '?'), cut to
-    ``limit`` characters."""
-    text = value if isinstance(value, str) else repr(value)
+    ``limit`` characters.  Cheap and safe on any value: only the first
+    ``limit`` characters of a text are looked at, a number too long to
+    print whole is described by its size (Python refuses to print an int
+    of over 4,300 digits), and a list or an object by its kind and length
+    (its repr could be megabytes, or nested too deeply to print)."""
+    if isinstance(value, str):
+        text = value[:limit + 1]
+    elif isinstance(value, bool) or value is None:
+        text = repr(value)
+    elif isinstance(value, int):
+        text = repr(value) if value.bit_length() <= 200 else \
+            f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+    elif isinstance(value, float):
+        text = repr(value)
+    elif isinstance(value, (list, tuple)):
+        text = f"a list of {len(value):,}" if value else "[]"
+    elif isinstance(value, dict):
+        text = f"an object of {len(value):,} fields" if value else "{}"
+    else:
+        text = f"a {type(value).__name__}"
     text = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
     return text if len(text) <= limit else text[:limit] + "…"

@@ -14,7 +14,7 @@ canonical where pieces are interchangeable.
 """
 
 from dataclasses import dataclass, field, replace
-from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List,
+from typing import (Any, Callable, Dict, Hashable, Iterable, Iterator, List, Mapping,
                     Optional, Protocol, Sequence, Tuple)
 
 
@@ -75,7 +75,8 @@ class Family(Protocol):
 
     FAMILY                       the code prefix (``tiles``)
     METRICS                      counting rules, the default first
-    PRESETS                      [(label, code)] for the page's menu
+    PRESETS                      [Preset] for the page's menu: one record
+                                 per named position, with its known answers
     ACTIONS                      {editor action: (argument names, ...)}
     TABLES                       {table file name: about}; built by
                                  :func:`build_table`, fetched by the worker
@@ -83,7 +84,7 @@ class Family(Protocol):
 
     FAMILY: str
     METRICS: Sequence[str]
-    PRESETS: Sequence[Tuple[str, str]]
+    PRESETS: Sequence["Preset"]
     ACTIONS: Dict[str, Tuple[str, ...]]
     TABLES: Dict[str, str]
 
@@ -136,10 +137,15 @@ class Family(Protocol):
     def bounds(self, puzzle: Puzzle) -> List["Bound"]:
         """The lower bounds this position offers (names as in heuristics)."""
 
-    def prepare(self, puzzle: Puzzle, method: str, bound: Optional[str]) -> Iterator[dict]:
+    def prepare(self, puzzle: Puzzle, method: str, bound: Optional[str],
+                max_bytes: Optional[int] = None) -> Iterator[dict]:
         """Generator: build the tables a solve by ``method`` with lower bound
         ``bound`` will use, yielding progress records (``phase: "prepare"``)
-        so no later step stops silently to load one."""
+        so no later step stops silently to load one; returns the bytes those
+        tables take (at their peak while they are built), which the API
+        takes from the search's memory budget.  With ``max_bytes`` (the
+        request's budget) it raises SearchLimit before building tables that
+        would not fit in it."""
 
     def tables_needed(self, puzzle: Puzzle, bound: Optional[str],
                       method: Optional[str]) -> List[str]:
@@ -182,11 +188,137 @@ class Family(Protocol):
         against ACTIONS): the new code, or {code, note} when the edit had to
         take something away (the note says what)."""
 
+    def difficulties(self, puzzle: Puzzle) -> "Offer":
+        """What "New puzzle" offers for this position (board, goal, counting
+        rule): the difficulties, an exact distance, a piece count
+        (:class:`Offer`); describe lists it as ``generate``.  A family that
+        makes no new puzzles says why (families/common.py)."""
+
+    def generate(self, puzzle: Puzzle, difficulty: Optional[str], moves: Optional[int],
+                 pieces: Optional[int], seed: int, max_states: int,
+                 max_bytes: int) -> Iterator[dict]:
+        """Generator (progress records at least every 0.5 s) returning
+        ``{"code": ..., "distance": int}``: a new start on the same board,
+        with the same goal and counting rule, whose minimum ``distance`` to
+        the goal the solver has proven, at ``difficulty`` (a name the offer
+        lists), or exactly ``moves`` from the goal, with ``pieces`` pieces
+        where the offer takes a count; optionally ``"band": [low, high]``,
+        the distances the difficulty stood for here.  The API has checked
+        the arguments against :meth:`difficulties`; ``seed`` makes it
+        repeatable.  A family that makes none refuses (families/common.py)."""
+
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
                 "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
                 "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed",
-                "build_table", "explore", "group", "minima", "legal_moves", "edit")
+                "build_table", "explore", "group", "minima", "legal_moves", "edit", "difficulties",
+                "generate")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """One level of "New puzzle": ``name`` is what requests carry (easy,
+    medium, hard, hardest), ``label`` what the menu shows, ``help`` one line
+    on how far from the goal its starts are; ``low``..``high`` the minimum
+    distances (under the counting rule) it makes, when the family knows them
+    before it looks (None: known only once generated, the reply's ``band``;
+    ``high`` None: as far as there is)."""
+
+    name: str
+    label: str
+    help: str
+    low: Optional[int] = None
+    high: Optional[int] = None
+
+    def to_json(self):
+        return {"name": self.name, "label": self.label, "help": self.help,
+                "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What "New puzzle" offers for one position (the family's
+    ``difficulties`` hook, describe's ``generate``): the difficulties; the
+    range of an exact distance a request may ask for (``moves``: tiles'
+    "exactly N moves from solved"), and of a piece count (``pieces``), each
+    None when not offered; ``why`` says why, when nothing is offered."""
+
+    difficulties: Tuple[Difficulty, ...] = ()
+    moves: Optional[Tuple[int, int]] = None
+    pieces: Optional[Tuple[int, int]] = None
+    why: str = ""
+
+    def names(self):
+        return [d.name for d in self.difficulties]
+
+    def to_json(self):
+        return {"difficulties": [d.to_json() for d in self.difficulties],
+                "moves": list(self.moves) if self.moves else None,
+                "pieces": list(self.pieces) if self.pieces else None,
+                "why": self.why}
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One named position of a family, declared once (Tatham's presets as
+    data): the preset menu's label, the CPython tests, the page tests and the
+    benchmarks all read it, so adding a preset is one record and no test
+    edit (tests/test_presets.py goes through every family's ``PRESETS``).
+
+    code       what the menu loads and a link carries: a full code, or a
+               preset name the family expands (``pegs:english``)
+    title      the menu's words, before the answer
+    known      counting rule -> the proven optimum in that count (moves,
+               steps, jumps ... as the rule counts); a rule left out has no
+               figure anyone proved.  Each is checked: solved to a proof
+               (tests/test_presets.py), or against a stored table
+    impossible the position has no solution (proven: an instant argument
+               or an exhausted search); ``known`` is then empty
+    prove      the page proves every ``known`` count of it at its default
+               settings (Auto, default budget): the page test does it
+    heavy      its proof takes seconds, not a fraction of one: the default
+               CPython run leaves it to the slow-marked run
+    note       said after the answer in the label ("the proof takes about a
+               minute")
+    name       the short name a code can use (``blocks:hakoiri``), if any
+    group      the menu's section ("Rush Hour cards"), if any
+    facts      other figures the tests and benchmarks check (the group's
+               size, solution counts, a source's cluster size ...), by name
+    units      counting rule -> the word the label says its count in
+               ("moves"); a rule without a word is not in the label
+    """
+
+    code: str
+    title: str
+    known: Mapping[str, int] = field(default_factory=dict)
+    impossible: bool = False
+    prove: bool = True
+    heavy: bool = False
+    note: str = ""
+    name: str = ""
+    group: str = ""
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    units: Mapping[str, Optional[str]] = field(default_factory=dict, repr=False,
+                                               compare=False)
+
+    @property
+    def label(self):
+        """The menu's text: the title, then the known answers in the
+        family's words and the note, in brackets."""
+        if self.impossible:
+            said, join = ["impossible"], ": "
+        else:
+            said = [f"{n} {self.units[rule]}" for rule, n in self.known.items()
+                    if self.units.get(rule)]
+            join = "; "
+        text = ", ".join(said)
+        if self.note:
+            text = f"{text}{join}{self.note}" if text else self.note
+        return f"{self.title} ({text})" if text else self.title
+
+    def to_json(self):
+        return {"code": self.code, "label": self.label, "known": dict(self.known),
+                "impossible": self.impossible, "group": self.group}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """What several families share: the board-size field of a code, the
-editors' argument checks, and the hooks of a family that has no tables.
+editors' argument checks, and the hooks of a family that has no tables
+(or makes no new puzzles).
 Imported by the family packages only (a leaf beside them).
 """
 
 from ..errors import BadRequest, CodeError, show
+from ..protocol import Offer
 
 
 def parse_size(params, lo, hi, example):
@@ -53,9 +55,9 @@ def whole_number(value, name):
 TABLES = {}
 
 
-def prepare(puzzle, method, bound):
-    """Generator: no tables to build, nothing to prepare."""
-    return
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: no tables to build, nothing to prepare, no bytes held."""
+    return 0
     yield
 
 
@@ -93,3 +95,14 @@ def group(puzzle, max_states, max_bytes):
     """The group view is not offered (the analyze op's other choices are)."""
     raise BadRequest("The whole-group view is offered for sliding blocks; here "
                      "choose the farthest positions from the goal or the start.")
+
+
+def difficulties(puzzle):
+    """No new puzzles in this family (yet)."""
+    return Offer(why=f"New puzzles are not made for {puzzle.family} yet.")
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """Refuses: see ``difficulties``."""
+    raise BadRequest(difficulties(puzzle).why)
+    yield

@@ -3,6 +3,7 @@
 
     model.py    constants, the move record, row parsing (a leaf)
     puzzle.py   the puzzle: blocks, canonical states, goals, moves, codes
+    presets.py  the preset records (protocol.Preset)
     expand.py   the expansion table the fast engines share
     bfs.py      the fast breadth-first search (optimal, counts)
     astar.py    the fast A* (the same expansion table)
@@ -10,6 +11,7 @@
     reachable.py  the whole reachable set (the analyze op)
     known.py    the presets' stored solutions (auto answers them at once)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, drawn from the group by distance
 
 The method table: the fast BFS and A*, and the other generic searches with their results
 relabelled so each block keeps its letter along the solution.
@@ -18,10 +20,12 @@ relabelled so each block keeps its letter along the solution.
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
-from . import (astar as _astar, bfs as _bfs, editor as _edit, known as _known,
+from . import (astar as _astar, bfs as _bfs, editor as _edit, generate as _generate,
+               known as _known,
                pattern as _pattern, reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
-from .puzzle import BOUNDS, NAMED, PRESETS, Blocks, expand_preset, parse
+from .presets import NAMED, PRESETS
+from .puzzle import BOUNDS, Blocks, expand_preset, parse
 
 ACTIONS = _edit.ACTIONS
 
@@ -43,8 +47,11 @@ def bounds(puzzle):
 def labelled(fn):
     """A generic search whose result is relabelled: the generic searches
     work on canonical states, the page wants each block to keep its letter
-    along the solution."""
+    along the solution.  Its memory budget is what the position's own
+    tables and memos leave (Blocks.reserve)."""
     def run(puzzle, **options):
+        if options.get("max_bytes") is not None:
+            options["max_bytes"] = puzzle.reserve(options["max_bytes"])
         result = yield from fn(puzzle, **options)
         return puzzle.label_result(result)
     run.__name__ = run.__qualname__ = f"labelled_{fn.__name__}"
@@ -72,11 +79,15 @@ SLOW = {"idastar": "it repeats every position that several move orders reach: "
                  "no bound: hours on most block puzzles"}
 
 
-def prepare(puzzle, method, bound):
-    """Generator: the pattern bound's table, built with progress."""
-    if bound == "pattern":
-        yield from ticking(_pattern.table_steps(puzzle), Clock(), phase="prepare",
-                           table="pattern bound")
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: the pattern bound's table, built with progress (at most a
+    quarter of the memory budget ``max_bytes``: a bigger one is not kept,
+    and the bound is the blockers bound alone); returns the bytes it takes."""
+    if bound != "pattern":
+        return 0
+    table = yield from ticking(_pattern.table_steps(puzzle, max_bytes), Clock(),
+                               phase="prepare", table="pattern bound")
+    return _pattern.table_bytes(table)
 
 
 def auto_method(puzzle):
@@ -115,7 +126,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start from the group, at a difficulty (generate.py); plain blocks
+    take neither an exact distance nor a piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "check_solvable", "methods",
            "auto_method", "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
-           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit"]
+           "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
+           "difficulties", "generate"]

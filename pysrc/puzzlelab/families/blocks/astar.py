@@ -27,6 +27,7 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
     h0 = heuristic or puzzle.heuristic
     h = h0 if factor == 1 else (lambda s: factor * h0(s))
     start = puzzle.start
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     check = cp.next
     goal = puzzle.goal_test()

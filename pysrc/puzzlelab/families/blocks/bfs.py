@@ -24,6 +24,7 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     move sequences (``extra["solutions"]``, see ``Blocks`` for what counts as
     one)."""
     start = puzzle.start
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start,
                     words=WORDS + (COUNT_WORDS if count else 0))
     check = cp.next

@@ -2,7 +2,6 @@
 every move a state has, keyed by the two things that decide them.
 """
 
-from .model import TABLE_BYTES
 
 
 def expansion_table(puzzle):
@@ -16,13 +15,14 @@ def expansion_table(puzzle):
     most of all under WebAssembly.  Returns ``options(state, free)``: the
     lookup, and on a miss ``moves_of``, which fills the table (one call per
     state, the searches' only view of it).  The memo is dropped when its
-    estimated size passes ``TABLE_BYTES`` (its moves counted at full size:
-    they may outlive the reach memo they came from)."""
+    estimated size passes the puzzle's ``memo_cap`` (its moves counted at
+    full size: they may outlive the reach memo they came from)."""
     border = puzzle.border
     region = puzzle.region
     memo = puzzle.memo
     reach = puzzle.reach
     move_bytes = puzzle.move_bytes
+    cap = puzzle.memo_cap
     table = {}
     size = [0]
 
@@ -33,7 +33,7 @@ def expansion_table(puzzle):
             for g, b in enumerate(border):
                 if b & free:
                     y |= 1 << g
-            if size[0] > TABLE_BYTES:
+            if size[0] > cap:
                 table.clear()
                 size[0] = 0
             entry = table[free] = (y, {})

@@ -29,9 +29,15 @@ LETTERS = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 # per (placement, empty cells), and each search keeps an expansion table
 # (expand.py); each is dropped when its estimated size passes this many
 # bytes (a move holds a few ints as large as the board's placement count:
-# on a 16x16 board with 52 named blocks, 1.7 KB each).
+# on a 16x16 board with 52 named blocks, 1.7 KB each), or MEMO_SHARE of the
+# search's memory budget when that is less (Blocks.reserve: both count
+# against the budget).
 MEMO_BYTES = 48 * 2 ** 20
-TABLE_BYTES = 48 * 2 ** 20
+MEMO_SHARE = 8
+# A position's own tables (placements, unit steps, memo slots), per
+# placement, about (measured with tracemalloc: 13.7 MB for the 13,312
+# placements of 52 named one-cell blocks on 16x16; 1 KB on small boards)
+PLACEMENT_BYTES = 1100
 
 
 class Move:

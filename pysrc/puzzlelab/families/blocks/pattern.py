@@ -23,10 +23,12 @@ the classic 4x5 boards gain 2-30%: their solutions wander through most of
 their group, and no bound from a simpler puzzle sees that.
 """
 
+from ...errors import SearchLimit
 from ...search.common import drain
 from .expand import expansion_table
 
 MAX_STATES = 200_000       # positions of the smaller puzzle kept (about 25 MB)
+ENTRY_BYTES = 125          # bytes a position of the table holds (25 MB / 200,000)
 TICK = 2048                # positions between two bare ticks while building
 _CACHE = {}                # key -> table (the last few, for repeated solves)
 _CACHE_SIZE = 4
@@ -67,13 +69,28 @@ def _key(puzzle):
             puzzle.metric)
 
 
-def table_steps(puzzle):
+def table_bytes(table):
+    """The bytes a table (table_steps's) holds, about: its dict of
+    distances (ENTRY_BYTES an entry)."""
+    return 0 if table is None else len(table[1]) * ENTRY_BYTES
+
+
+def table_steps(puzzle, max_bytes=None):
     """Builder generator (bare ticks): the smaller puzzle's distances, or
-    None when it is too big.  Returns (segments, distances) or None."""
+    None when it is too big: over MAX_STATES positions, or, with a memory
+    budget ``max_bytes``, over a quarter of it (the smaller puzzle's memos
+    an eighth each).  Returns (segments, distances) or None."""
     key = _key(puzzle)
     if key in _CACHE:
         return _CACHE[key]
     small, segments = smaller_puzzle(puzzle)
+    most = MAX_STATES
+    if max_bytes is not None:
+        try:
+            small.reserve(max_bytes)
+            most = min(most, max_bytes // 4 // ENTRY_BYTES)
+        except SearchLimit:
+            most = 0
     options = expansion_table(small)
     full, occupied = small.full, small.occupied
     goal = small.goal_test()
@@ -83,7 +100,7 @@ def table_steps(puzzle):
     goals = []
     n = 0
     table = None
-    while layer and len(seen) <= MAX_STATES:
+    while layer and len(seen) <= most:
         nxt = []
         for s, occ in layer:
             if goal(s, occ):
@@ -95,9 +112,11 @@ def table_steps(puzzle):
                     nxt.append((c, occ ^ dm))
             n += 1
             if n % TICK == 0:
+                if len(seen) > most:
+                    break           # too big: not kept (checked as it grows)
                 yield
         layer = nxt
-    if len(seen) <= MAX_STATES:
+    if len(seen) <= most:
         del seen
         dist = dict.fromkeys(goals, 0)
         layer, d = goals, 0
@@ -115,6 +134,8 @@ def table_steps(puzzle):
                     yield
             layer = nxt
         table = (segments, dist)
+    if table is None and most < MAX_STATES:
+        return None         # too big for this budget only: another may keep it
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = table

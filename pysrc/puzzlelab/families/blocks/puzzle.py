@@ -52,14 +52,15 @@ sequences.  tests/test_blocks.py checks this by plain enumeration.
 
 import sys
 
-from ...errors import CodeError, PuzzleError
-from ...search.common import WORD
+from ...errors import CodeError, PuzzleError, SearchLimit
+from ...search.common import MB, WORD
 from ...protocol import Bound
 from ..common import metric_of, set_bits
 from . import pattern as _pattern
-from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, METRICS, METRIC_HELP, METRIC_LABELS,
-                    OPPOSITE, Move,
-                    connected, format_path, parse_rows, parse_size)
+from .presets import NAMED
+from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, MEMO_SHARE, METRICS, METRIC_HELP,
+                    METRIC_LABELS, OPPOSITE, PLACEMENT_BYTES, Move, connected, format_path,
+                    parse_rows, parse_size)
 
 # the lower bounds (names as in Blocks.heuristics)
 BOUNDS = {
@@ -78,42 +79,9 @@ BOUNDS = {
                      "decide (or the blockers bound, when larger)."),
 }
 
-# Named positions: name -> (label, code).  Known optimal counts are checked
-# in tests/test_blocks.py (move / step metric).
-NAMED = {
-    "hakoiri": ("Hakoiri-musume (81 moves, 116 steps)",
-                "blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?"),
-    "hakoiri98": ("Hakoiri-musume, the 98-move variant (135 steps)",
-                  "blocks:4x5:BAAC/BAAC/DEEF/GGHH/I..J:????/????/????/?AA?/?AA?"),
-    "dad": ("Dad's puzzle = Pennant puzzle (59 moves, 83 steps)",
-            "blocks:4x5:AABB/AACC/DE../FGHH/FGII:????/????/????/AA??/AA??"),
-    "tannentei": ("Tannentei puzzle, two goal patterns (115 moves, 161 steps)",
-                  "blocks:5x4:aab../aabcc/defgh/iifgj:??b??/??bcc/??faa/??faa;"
-                  "????b/??ccb/??faa/??faa"),
-    "century": ("Century, J. H. Conway (99 moves, 131 steps)",
-                "blocks:4x5:NAAO/HAAI/HJ.I/PJ.Q/BBCC:????/????/????/?AA?/?AA?"),
-    "supercentury": ("Super Century (138 moves, 179 steps)",
-                     "blocks:4x5:NOPH/AAIH/AAIJ/.BBJ/.QCC:????/????/????/?AA?/?AA?"),
-    "ninblocks": ("Nine Blocks (64 moves, 88 steps)",
-                  "blocks:4x5:BC../BCDD/EFGG/EFAA/HIAA:????/????/????/AA??/AA??"),
-    "quzzle": ("Quzzle, Jim Lewis (84 moves, 115 steps)",
-               "blocks:4x5:AABB/AACD/..CD/EFFG/EHHI:??AA/??AA/????/????/????"),
-    "thinklotski": ("Thin Klotski (66 moves, 101 steps)",
-                    "blocks:4x5:B.AA/BCCD/.CCE/FFGH/FFIJ:????/????/????/????/?AA?"),
-    "fatklotski": ("Fat Klotski (85 moves, 123 steps)",
-                   "blocks:4x5:.AAB/CAAD/EFFD/GFF./HIJJ:????/????/????/?AA?/?AA?"),
-    "supercompo": ("SuperCompo (123 moves, 158 steps)",
-                   "blocks:4x5:.AA./BAAC/DEEF/DGGF/HIIJ:????/????/????/?AA?/?AA?"),
-    "ells": ("Two L blocks, walls, two goals (23 moves, 37 steps)",
-             "blocks:5x5:LL.A_/LBBA./L..CD/EE.MD/_FFMM:"
-             "?????/?LLM?/?L?MM/?L???/?????;?????/?????/?LLM?/?L?MM/?L???"),
-}
-PRESETS = [(label, code) for label, code in NAMED.values()]
-
-
 def expand_preset(name):
     if name in NAMED:
-        return NAMED[name][1]
+        return NAMED[name].code
     if "x" in name.lower() and name.lower().replace("x", "").isdigit():
         raise CodeError(f"The code stops after the board size: the rows and "
                         f"a goal come next, as in blocks:{name}:ROWS:GOAL.")
@@ -234,7 +202,10 @@ class Blocks:
         self.full = (1 << n) - 1
         for cell in self.wall_cells:
             self.full &= ~(1 << cell)
-        # Unit steps: steps[g] = ((q, need, delta, dmask, dir), ...)
+        # Unit steps: steps[g] = ((q, need, dmask, dir), ...) (no state
+        # delta: an int as wide as the placements, 1.7 KB each on a 16x16
+        # board with 52 named blocks, 49 MB for all of them; reach makes
+        # the deltas of the moves it finds, and memoises them)
         steps = []
         border = []
         for g, (r, c) in enumerate(panchor):
@@ -244,7 +215,7 @@ class Blocks:
                 q = index.get((ptype[g], r + dr, c + dc))
                 if q is not None:
                     need = pm[q] & ~pm[g]
-                    out.append((q, need, (1 << q) - (1 << g), pm[g] ^ pm[q], d))
+                    out.append((q, need, pm[g] ^ pm[q], d))
                     bm |= need
             steps.append(tuple(out))
             border.append(bm)
@@ -254,6 +225,7 @@ class Blocks:
         self.region = border if metric == "step" else [self.full] * len(pm)
         self.memo = [dict() for _ in pm]
         self.memo_size = 0          # bytes, estimated (move_bytes per move)
+        self.memo_cap = MEMO_BYTES  # ... at most (reserve sets it from a budget)
         # a move (q, state delta, cells changed, path) at its largest: the
         # delta is an int as wide as the placements, the cells as the board
         self.move_bytes = (sys.getsizeof(1 << len(pm)) + sys.getsizeof(self.full)
@@ -500,6 +472,29 @@ class Blocks:
                 cells[r0 + dr][c0 + dc] = letter
         return ["".join(row) for row in cells]
 
+    # -- memory ------------------------------------------------------------------
+    def own_bytes(self):
+        """The bytes this position's own tables hold, about (PLACEMENT_BYTES)."""
+        return len(self.pmask) * PLACEMENT_BYTES
+
+    def reserve(self, max_bytes):
+        """The part of a search's memory budget (``max_bytes``; None: no
+        budget) left for the positions it holds once this position's own
+        tables and its two memos (reach's and the search's expansion table,
+        each capped here at a MEMO_SHARE of the budget) have theirs.  Every
+        fast engine and explorer of the family starts with it; raises
+        SearchLimit when nothing would be left."""
+        if max_bytes is None:
+            return None
+        self.memo_cap = min(MEMO_BYTES, max_bytes // MEMO_SHARE)
+        left = max_bytes - self.own_bytes() - 2 * self.memo_cap
+        if left < max_bytes // 8:
+            raise SearchLimit(
+                f"This position's own tables take about {self.own_bytes() / MB:,.0f} MB, "
+                f"too much of the {max_bytes / MB:,.0f} MB memory budget to search it; "
+                f"give it a larger budget.")
+        return left
+
     # -- moves ---------------------------------------------------------------
     def reach(self, g, free):
         """Where the block at placement ``g`` can go in one move with the
@@ -513,7 +508,8 @@ class Blocks:
             return found
         steps = self.steps
         if self.metric == "step":
-            found = tuple((q, d, dm, ch) for q, need, d, dm, ch in steps[g]
+            bit_g = 1 << g
+            found = tuple((q, (1 << q) - bit_g, dm, ch) for q, need, dm, ch in steps[g]
                           if need & free == need)
         elif self.metric == "line":
             # straight on in each direction while the cells ahead are free
@@ -524,7 +520,7 @@ class Blocks:
             for way in DIRS:
                 x, path = g, ""
                 while True:
-                    nxt = next((q for q, _n, _d, _dm, ch in steps[x] if ch == way), None)
+                    nxt = next((q for q, _n, _dm, ch in steps[x] if ch == way), None)
                     if nxt is None or pm[nxt] & room != pm[nxt]:
                         break
                     x, path = nxt, path + way
@@ -536,7 +532,7 @@ class Blocks:
             back = {g: None}
             order = [g]
             for x in order:
-                for q, _need, _d, _dm, ch in steps[x]:
+                for q, _need, _dm, ch in steps[x]:
                     if q not in back and pm[q] & room == pm[q]:
                         back[q] = (x, ch)
                         order.append(q)
@@ -551,7 +547,7 @@ class Blocks:
                 out.append((q, (1 << q) - bit_g, pm[g] ^ pm[q],
                             "".join(reversed(path))))
             found = tuple(out)
-        if self.memo_size > MEMO_BYTES:
+        if self.memo_size > self.memo_cap:
             for m in self.memo:
                 m.clear()
             self.memo_size = 0

@@ -14,10 +14,11 @@ from .expand import expansion_table
 # set slot, the (state, occupied cells) pair in the layer, its occupancy int
 WORDS = 12
 # the group's: a dict slot while numbering, a list slot for the state, the
-# (state, occupied cells) pair in the layer and its occupancy int, about four
-# neighbour numbers (half a word each) and an end, then a distance, a path
-# count and its int, a layer slot
-GROUP_WORDS = 24
+# (state, occupied cells) pair in the layer and its occupancy int, an end,
+# then a distance, a path count and its int, a layer slot; its neighbour
+# numbers are counted as they come (4 bytes each: an open board has dozens
+# a position, its classic 4x5 puzzles a few)
+GROUP_WORDS = 22
 
 
 def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
@@ -28,6 +29,7 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
     ``search/explore.py``.  Moves are reversible, so from the goal state this
     is also the set that can reach it."""
     start = puzzle.start if root is None else root
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     check = cp.next
     full = puzzle.full
@@ -71,7 +73,8 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
                         cp.stats(expanded, generated, len(seen)), extra)
 
 
-def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
+def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
+          distances=False):
     """The start's group, understood (the analyze op's ``from: group``):
     every position reachable from the start (moves are reversible, so each
     can also reach the start), which of them are goals, and each one's
@@ -81,7 +84,10 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     starts of the group), ``reachable`` (the group's size), ``goals``,
     ``start_distance`` and ``start_solutions`` (the optimal solutions of
     the start, counted as the ``bfs`` method's ``count`` counts them), or
-    without a goal in the group, ``goals: 0`` and an empty histogram.
+    without a goal in the group, ``goals: 0`` and an empty histogram; with
+    ``distances``, ``states`` (the group's canonical states, the start
+    first) and ``distances`` (an array beside it; generate.py draws new
+    starts from it).
 
     The first search, from the start, numbers the positions in the order it
     finds them and writes down each one's neighbours by number (one array of
@@ -90,6 +96,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     (Tannentei's 977,544 positions: 7.6 s with a second expansion, 3.2 s
     this way, in CPython)."""
     start = puzzle.start
+    max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=GROUP_WORDS)
     check = cp.next
     full = puzzle.full
@@ -112,7 +119,9 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
             opts = options(s, full ^ occ)
             generated += len(opts)
             if generated >= check:
-                yield from cp.tick(generated, held=len(states), coming=len(opts),
+                # the neighbour numbers, as positions' worth of bytes
+                links = len(nbr) * 4 // cp.per_state if cp.per_state else 0
+                yield from cp.tick(generated, held=len(states) + links, coming=len(opts),
                                    phase="group", expanded=expanded, generated=generated)
                 check = cp.next
             for _q, d, dm, _path in opts:
@@ -130,6 +139,7 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
         layer = nxt
     del number
     n = len(states)
+    held = n + (len(nbr) * 4 // cp.per_state if cp.per_state else 0)
     if len(states) > max_states:
         cp.over(n, expanded, generated)
     extra = {"reachable": n, "goals": len(goals), "histogram": [],
@@ -153,8 +163,9 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
         for i in layer:
             done += 1
             if done >= check:
-                yield from cp.tick(done, held=n, phase="group", depth=d1, expanded=expanded,
-                                   generated=generated, histogram=histogram)
+                yield from cp.tick(done, held=held, phase="group", depth=d1,
+                                   expanded=expanded, generated=generated,
+                                   histogram=histogram)
                 check = cp.next
             here = paths[i]
             for j in nbr[ends[i - 1] if i else 0:ends[i]]:
@@ -172,4 +183,6 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200):
     extra.update(histogram=histogram, max_distance=len(histogram) - 1,
                  farthest=sorted(states[i] for i in last)[:keep], start_distance=dist[0],
                  start_solutions=paths[0])
+    if distances:
+        extra.update(states=states, distances=dist)
     return SearchResult([], [start], 0, True, cp.stats(expanded, generated, n), extra)

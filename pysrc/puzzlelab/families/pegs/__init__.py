@@ -18,13 +18,15 @@
     deadends.py Triangle 28's dead positions of 12 pegs or more (marks)
     known.py    what the tables know of a position: solutions at once
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, graded by their proven minimum
 """
 
 from ...protocol import Method
-from ..common import group, legal_moves, prepare
+from ..common import group, legal_moves
 from ...search import explore as generic_explore, generic_methods
-from . import (alive as _alive, anytime as _anytime, beam as _beam, deadends as _deadends, dfs as _dfs,
-               editor as _edit, known as _known, meet as _meet, minima as _minima)
+from . import (alive as _alive, anytime as _anytime, beam as _beam, deadends as _deadends,
+               dfs as _dfs, editor as _edit, generate as _generate, known as _known,
+               meet as _meet, minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
@@ -98,6 +100,17 @@ def judge_table(puzzle, earlier):
 _LIVE_READERS = (None, "", "auto", "meet", "dfs", "judge")
 
 
+def prepare(puzzle, method, bound, max_bytes=None):
+    """Generator: the English centre game's table of live positions, for
+    the methods that read it (alive.py; loaded now, its layers unpacked as
+    the search asks); returns the bytes it takes (0 where none applies, or
+    the page has not fetched it: the search then goes on without it)."""
+    if method in _LIVE_READERS and _alive.applies(puzzle):
+        return _alive.held_bytes()
+    return 0
+    yield
+
+
 def tables_needed(puzzle, bound=None, method=None):
     """The live-position table of the English centre game (alive.py), for
     the methods that read it, and Triangle 28's dead positions (deadends.py)
@@ -132,8 +145,17 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A random solvable start at a difficulty (generate.py)."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method", "known",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "minima", "legal_moves", "edit"]
+           "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]

@@ -38,7 +38,7 @@ import zlib
 from array import array
 
 from ... import tables
-from ...errors import PuzzleError
+from ...errors import PuzzleError, TableError
 from .kernel import Kernel
 
 NAME = "pegs-english33-alive.bin"
@@ -168,26 +168,40 @@ class Layers(dict):
         if planes and planes not in _TYPECODE:
             raise ValueError(f"no array type of {planes} bytes here")
         if not data.startswith(magic):
-            raise ValueError("not a table of positions by peg count")
+            self.damaged("it is not a table of positions by peg count")
         self.spans = {}
         self.data = data
         at = len(magic)
         for k in range(top, low - 1, -1):
             if at + 8 > len(data):
-                raise ValueError("the table of positions is cut short")
+                self.damaged("it is cut short")
             n, size = struct.unpack_from("<II", data, at)
             at += 8
             self.spans[k] = (n, at, at + size)
             at += size
         if at != len(data):
-            raise ValueError("the table of positions does not add up")
+            self.damaged("its layers do not add up")
+
+    def damaged(self, why):
+        """Refuse the table (tables.py checks each file's seal: this is for
+        one damaged before it was sealed, or a bug)."""
+        raise TableError(f"A stored table of positions is damaged ({why}); it cannot "
+                         f"be used. Reload the page to fetch it again.")
+
+    def held_bytes(self):
+        """The bytes this table holds once every layer is unpacked."""
+        width = self.planes or 8
+        return len(self.data) + sum(n * width for n, _lo, _hi in self.spans.values())
 
     def __missing__(self, k):
         n, lo, hi = self.spans[k]
         width = self.planes or 8
-        body = zlib.decompress(self.data[lo:hi])
-        if len(body) != width * n:
-            raise ValueError("a layer of the table of positions is damaged")
+        try:
+            body = zlib.decompress(self.data[lo:hi])
+        except zlib.error:
+            body = None
+        if body is None or len(body) != width * n:
+            self.damaged(f"its layer of {k} pegs")
         if self.planes:
             raw = bytearray(width * n)
             for i in range(width):
@@ -222,6 +236,12 @@ def _table():
         got = _state["layers"] = decode(tables.load(NAME, lambda: stored() or build()))
         _state["kernel"] = Kernel(_ref())
     return got
+
+
+def held_bytes():
+    """The bytes the table takes once every layer is unpacked (0 where it
+    cannot be read here)."""
+    return _table().held_bytes() if available() else 0
 
 
 def available():

@@ -52,7 +52,7 @@ the seeds do: ``[from, to1, to2]``.
 """
 
 from ...errors import CodeError, Unsolvable
-from ...protocol import Bound
+from ...protocol import Bound, Preset
 from .board import DIRECTIONS, Board
 from .pagodas import single_peg_refusal
 from . import minima_stored
@@ -117,24 +117,45 @@ ALIASES.update({"english33": "english", "french37": "french",
                 "diamond": "diamond41", "wiegleb": "wiegleb45",
                 "hoppers13": "hoppers", "variant": "variant21"})
 
+# The preset menu, one record each (protocol.Preset; tests/test_presets.py
+# proves every known count, or checks it against the board's stored table
+# named in ``facts["table"]``: start-finish, ``*`` for "anywhere").  Every
+# jump removes a peg, so a jump count is the pegs less one.
+UNITS = {"move": "moves", "jump": None}
+
+
+def _preset(code, title, known=None, **kw):
+    return Preset(code, title, known or {}, units=UNITS, **kw)
+
+
 PRESETS = [
-    ("English 33: centre game (18 moves)", "pegs:english"),
-    ("Hoppers: centre to centre (7 moves)", "pegs:hoppers"),
-    ("Triangle 15: complement from hole 3 (9 moves)", "pegs:triangle15-3-complement"),
-    ("Triangle 15: apex empty, one peg anywhere (10 moves)", "pegs:triangle15-0"),
-    ("Triangle 15: complement from hole 4 (impossible)", "pegs:triangle15-4-complement"),
-    ("Variant triangle 21: centre game (12 moves)", "pegs:variant21"),
-    ("Triangle 10 (5 moves)", "pegs:triangle10"),
-    ("Triangle 21 (9 moves)", "pegs:triangle21"),
-    ("Triangle 28 (12 moves)", "pegs:triangle28"),
-    ("Triangle 36 (13 moves; the proof takes about a minute)", "pegs:triangle36"),
-    ("English 33: corner c1 complement", "pegs:english-c1-complement"),
-    ("French 37: c1 empty, one peg anywhere", "pegs:french"),
-    ("French 37: d2 empty, finish at d6", "pegs:french-d2-d6"),
-    ("Diamond 41: d2 empty, one peg anywhere", "pegs:diamond41-d2"),
-    ("Diamond 41: e4 empty, one peg anywhere (impossible: a pagoda function)",
-     "pegs:diamond41"),
-    ("Wiegleb 45: centre game (hard for the solvers)", "pegs:wiegleb45"),
+    _preset("pegs:english", "English 33: centre game", {"move": 18, "jump": 31}, heavy=True),
+    _preset("pegs:hoppers", "Hoppers: centre to centre", {"move": 7, "jump": 11}),
+    _preset("pegs:triangle15-3-complement", "Triangle 15: complement from hole 3",
+            {"move": 9, "jump": 13}),
+    _preset("pegs:triangle15-0", "Triangle 15: apex empty, one peg anywhere",
+            {"move": 10, "jump": 13}),
+    _preset("pegs:triangle15-4-complement", "Triangle 15: complement from hole 4",
+            impossible=True),
+    _preset("pegs:variant21", "Variant triangle 21: centre game", {"move": 12, "jump": 19}),
+    _preset("pegs:triangle10", "Triangle 10", {"move": 5, "jump": 8}),
+    _preset("pegs:triangle21", "Triangle 21", {"move": 9, "jump": 19}),
+    _preset("pegs:triangle28", "Triangle 28", {"move": 12, "jump": 26}, heavy=True),
+    # OEIS A127500
+    _preset("pegs:triangle36", "Triangle 36", {"move": 13}, prove=False, heavy=True,
+            note="the proof takes about a minute",
+            facts={"proven_by": "tests/test_pegs.py::test_triangle36_13_moves_proven"}),
+    _preset("pegs:english-c1-complement", "English 33: corner c1 complement", {"move": 16},
+            prove=False, facts={"table": "c1-c1"}),
+    _preset("pegs:french", "French 37: c1 empty, one peg anywhere", {"move": 20},
+            prove=False, facts={"table": "c1-*"}),
+    _preset("pegs:french-d2-d6", "French 37: d2 empty, finish at d6", {"move": 20},
+            prove=False, facts={"table": "d2-d6"}),
+    _preset("pegs:diamond41-d2", "Diamond 41: d2 empty, one peg anywhere", prove=False),
+    _preset("pegs:diamond41", "Diamond 41: e4 empty, one peg anywhere", impossible=True,
+            note="a pagoda function"),
+    _preset("pegs:wiegleb45", "Wiegleb 45: centre game", prove=False,
+            note="hard for the solvers"),
 ]
 
 

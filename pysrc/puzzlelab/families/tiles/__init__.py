@@ -10,6 +10,7 @@
     fast.py     the fast solver for big boards (not proven optimal)
     anytime.py  the quick answers auto shows first (weighted A*, beam search)
     editor.py   the editor's actions
+    generate.py new puzzles at a difficulty, their distances proven
 
 The method table here is the contract the page's menus follow: the generic
 searches, IDA* replaced by the specialised engine in the single-tile count,
@@ -19,12 +20,12 @@ and the fast solver.
 from math import factorial
 
 from ...errors import BadRequest, SearchLimit
-from ...protocol import Bound, Method
+from ...protocol import Bound, Method, Preset
 from ..common import group, judge_table, known, legal_moves, minima
 from ...search import generic_methods
-from ...search.common import Clock, ticking
+from ...search.common import MB, Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import (anytime, built, editor as _edit, exact, fast, fsm, ida,
+from . import (anytime, built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
                lowerbounds as _bounds, model, pdb)
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
@@ -32,14 +33,19 @@ from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 METRICS = tuple(model.METRICS)
 ACTIONS = _edit.ACTIONS
 TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES}.items()}
-PRESETS = [
-    ("8-puzzle: a hardest position (31 moves)", "tiles:3x3:867254301"),
-    ("8-puzzle: a short one", "tiles:3x3:123405786"),
-    ("15-puzzle: Korf #55 (41 moves)", "tiles:4x4:d8e39107f54ac26b:0123456789abcdef"),
-    ("15-puzzle: Korf #1 (57 moves)", "tiles:4x4:edf7bc95602148a3:0123456789abcdef"),
-    ("4x2 board, 4 columns x 2 rows: a hardest position (36 moves)", "tiles:4x2:07214365:12345670"),
-    ("24-puzzle (5x5): a 24-move scramble", "tiles:5x5:024a918d3567hefbcnikglmjo"),
-]
+# The preset menu, one record each (protocol.Preset: tests/test_presets.py
+# proves every known count; Korf's figures are in tests/data/korf100.txt)
+UNITS = {"tile": "moves", "multi": None}
+PRESETS = [Preset(code, title, known, units=UNITS) for code, title, known in (
+    ("tiles:3x3:867254301", "8-puzzle: a hardest position", {"tile": 31, "multi": 20}),
+    ("tiles:3x3:123405786", "8-puzzle: a short one", {"tile": 2, "multi": 2}),
+    ("tiles:4x4:d8e39107f54ac26b:0123456789abcdef", "15-puzzle: Korf #55", {"tile": 41}),
+    ("tiles:4x4:edf7bc95602148a3:0123456789abcdef", "15-puzzle: Korf #1", {"tile": 57}),
+    ("tiles:4x2:07214365:12345670", "4x2 board, 4 columns x 2 rows: a hardest position",
+     {"tile": 36, "multi": 23}),
+    ("tiles:5x5:024a918d3567hefbcnikglmjo", "24-puzzle (5x5): a 24-move scramble",
+     {"tile": 24}),
+)]
 
 
 def expand_preset(name):
@@ -169,6 +175,12 @@ def tables_needed(puzzle, bound=None, method=None):
         if bound not in (None, "") or method not in (None, "", "auto", "quick"):
             return []
         return tables_needed(Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal), None, "quick")
+    if method == "generate":
+        # a new puzzle is proven by auto's IDA*, small boards by the exact
+        # table built in memory (generate.py)
+        if puzzle.n <= _generate.TABLE_MAX_CELLS:
+            return []
+        method = "auto"
     uses_bound = method in (None, "", "auto", "idastar", "astar", "fast", "quick")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
@@ -185,20 +197,37 @@ def tables_needed(puzzle, bound=None, method=None):
     return sorted(out)
 
 
-def prepare(puzzle, method, bound):
+def prepare(puzzle, method, bound, max_bytes=None):
     """Build the tables of the bound (and, for IDA*, its incremental form),
     or the stored tables the fast solver's last block reads, with progress
     (decoding the 4x4 pattern database takes a third of a second in
-    CPython, the multi-tile walking distance seconds)."""
-    clock = Clock()
+    CPython, the multi-tile walking distance seconds).  Returns the bytes
+    they take (lowerbounds.memory); refuses before building them when that
+    is more than the memory budget ``max_bytes``."""
+    if bound is None and method == "quick" and puzzle.metric == "tile" and \
+            anytime.bound_name(puzzle) == "pdb" and puzzle.n <= _bounds.BUILT_MAX_CELLS:
+        bound = "pdb"                 # the quick searches read the pattern databases too
     if bound is not None:
-        figures = {"phase": "prepare", "table": _bounds.entry(puzzle, bound).label}
-        yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
-        if method == "idastar" and puzzle.metric == "tile":
-            yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
+        need = _bounds.memory(puzzle, bound)
     elif method in ("fast", "quick") and tables_needed(puzzle, None, "fast"):
-        figures = {"phase": "prepare", "table": _bounds.label("pdb")}
+        need = _bounds.PDB_4X4_BYTES
+    else:
+        return 0
+    label = _bounds.entry(puzzle, bound).label if bound is not None else _bounds.label("pdb")
+    if max_bytes is not None and need > max_bytes:
+        raise SearchLimit(f"The tables of the lower bound ({label}) take about "
+                          f"{need / MB:,.0f} MB, more than the memory budget of "
+                          f"{max_bytes / MB:,.0f} MB; give a larger budget or choose "
+                          f"a lower bound without tables (Manhattan distance).")
+    clock = Clock()
+    figures = {"phase": "prepare", "table": label}
+    if bound is not None:
+        yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
+        if method in ("idastar", "quick") and puzzle.metric == "tile":
+            yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
+    else:
         yield from ticking(pdb.stored_tables_steps(4, 4), clock, **figures)
+    return need
 
 
 def build_table(name):
@@ -213,7 +242,8 @@ def explore(puzzle, root, step, max_states, max_bytes):
     a byte each, and over 6 minutes in CPython, twice that in the browser)."""
     if puzzle.n > EXACT_MAX_CELLS:
         return _too_big(puzzle.w, puzzle.h)
-    return exact.explore(puzzle.w, puzzle.h, root, puzzle.metric)
+    return exact.explore(puzzle.w, puzzle.h, root, puzzle.metric, max_states=max_states,
+                         max_bytes=max_bytes)
 
 
 def _too_big(w, h):
@@ -228,7 +258,18 @@ def edit(puzzle, action, args):
     return _edit.edit(puzzle, action, args)
 
 
+def difficulties(puzzle):
+    return _generate.offer(puzzle)
+
+
+def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
+    """A new start at a difficulty (generate.py); tiles take no piece count."""
+    return (yield from _generate.generate(puzzle, difficulty, moves, seed, max_states,
+                                          max_bytes))
+
+
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "check_solvable", "methods", "auto_method",
            "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-           "explore", "group", "minima", "legal_moves", "edit", "format_cells", "default_goal", "solvable"]
+           "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate",
+           "format_cells", "default_goal", "solvable"]

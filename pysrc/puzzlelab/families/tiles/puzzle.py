@@ -31,6 +31,70 @@ AUTO_RULE = ("auto: the specialised IDA* with the strongest bound available "
              "transpositions.")
 
 
+# The tables a board's puzzles share (neighbours, lines, the goal's cells,
+# the taxicab distances), kept for the last few boards: building them costs
+# O(cells^2), 2 ms on a 10x10 board, which a game's history or a link's
+# solution would otherwise pay for every position it parses.
+_BOARDS = {}
+_BOARDS_KEPT = 8
+
+
+def _board_tables(w, h, goal, metric):
+    """(neighbours, lines, goal cells, taxicab, its horizontal part) of a
+    board, goal and counting rule (shared: never changed)."""
+    key = (w, h, goal, metric)
+    got = _BOARDS.get(key)
+    if got is not None:
+        return got
+    n = w * h
+    nbrs = []
+    for i in range(n):
+        r, c = divmod(i, w)
+        out = []
+        # (neighbour cell of the blank, direction the tile there moves)
+        if r > 0:
+            out.append((i - w, "D"))
+        if r < h - 1:
+            out.append((i + w, "U"))
+        if c > 0:
+            out.append((i - 1, "R"))
+        if c < w - 1:
+            out.append((i + 1, "L"))
+        nbrs.append(tuple(out))
+    lines = None
+    if metric == "multi":
+        # per blank cell: (cells of the line, nearest first, direction)
+        lines = []
+        for i in range(n):
+            r, c = divmod(i, w)
+            out = []
+            for dr, dc, d in ((-1, 0, "D"), (1, 0, "U"), (0, -1, "R"), (0, 1, "L")):
+                line = []
+                rr, cc = r + dr, c + dc
+                while 0 <= rr < h and 0 <= cc < w:
+                    line.append(rr * w + cc)
+                    out.append((tuple(line), d))
+                    rr += dr
+                    cc += dc
+            lines.append(out)
+    goal_pos = [0] * n
+    for cell, tile in enumerate(goal):
+        goal_pos[tile] = cell
+    # md[tile][cell]: taxicab distance of tile at cell to its goal cell
+    md = [[0] * n for _ in range(n)]
+    mdh = [[0] * n for _ in range(n)]
+    for tile in range(1, n):
+        gr, gc = divmod(goal_pos[tile], w)
+        for cell in range(n):
+            r, c = divmod(cell, w)
+            md[tile][cell] = abs(r - gr) + abs(c - gc)
+            mdh[tile][cell] = abs(c - gc)
+    if len(_BOARDS) >= _BOARDS_KEPT:
+        _BOARDS.clear()
+    got = _BOARDS[key] = (nbrs, lines, goal_pos, md, mdh)
+    return got
+
+
 class Tiles:
     """A sliding-tile puzzle instance (start and goal on one board)."""
 
@@ -43,48 +107,8 @@ class Tiles:
         self.goal = goal
         self.goal_state = goal
         self.metric = metric
-        self._nbrs = []
-        for i in range(self.n):
-            r, c = divmod(i, w)
-            out = []
-            # (neighbour cell of the blank, direction the tile there moves)
-            if r > 0:
-                out.append((i - w, "D"))
-            if r < h - 1:
-                out.append((i + w, "U"))
-            if c > 0:
-                out.append((i - 1, "R"))
-            if c < w - 1:
-                out.append((i + 1, "L"))
-            self._nbrs.append(tuple(out))
-        if metric == "multi":
-            # per blank cell: (cells of the line, nearest first, direction)
-            self._lines = []
-            for i in range(self.n):
-                r, c = divmod(i, w)
-                out = []
-                for dr, dc, d in ((-1, 0, "D"), (1, 0, "U"), (0, -1, "R"), (0, 1, "L")):
-                    line = []
-                    rr, cc = r + dr, c + dc
-                    while 0 <= rr < h and 0 <= cc < w:
-                        line.append(rr * w + cc)
-                        out.append((tuple(line), d))
-                        rr += dr
-                        cc += dc
-                self._lines.append(out)
-        goal_pos = [0] * self.n
-        for cell, tile in enumerate(goal):
-            goal_pos[tile] = cell
-        self.goal_pos = goal_pos
-        # md[tile][cell]: taxicab distance of tile at cell to its goal cell
-        self._md = [[0] * self.n for _ in range(self.n)]
-        self._mdh = [[0] * self.n for _ in range(self.n)]
-        for tile in range(1, self.n):
-            gr, gc = divmod(goal_pos[tile], w)
-            for cell in range(self.n):
-                r, c = divmod(cell, w)
-                self._md[tile][cell] = abs(r - gr) + abs(c - gc)
-                self._mdh[tile][cell] = abs(c - gc)
+        (self._nbrs, self._lines, self.goal_pos, self._md,
+         self._mdh) = _board_tables(w, h, goal, metric)
         self.heuristics = bounds.heuristics(self)
         self.heuristic = self.heuristics[bounds.default_bound(self)]
 
