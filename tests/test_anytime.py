@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from conftest import data_file
 from puzzlelab import api
 from puzzlelab.families import pegs
 from puzzlelab.families.pegs import alive
@@ -244,3 +245,72 @@ def test_factor_in_a_link_is_checked():
         {"op": "solve", "code": "tiles:3x3:867254301&algo=astar&factor=9"})["error"]["message"]
     reply = api.run({"op": "solve", "code": "tiles:3x3:867254301&algo=astar&factor=1.5"})
     assert reply["ok"] and 31 <= reply["length"] <= 46 and reply["lower_bound"] <= 31
+
+
+# -- first answers on hard positions ---------------------------------------------
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _data_lines(name, prefix=None):
+    with open(data_file(name), encoding="utf-8") as f:
+        return [l.split() for l in f if l.strip() and not l.startswith("#")
+                and (prefix is None or l.startswith(prefix))]
+
+
+def fifteen80():
+    return ["tiles:4x4:" + "".join(DIGITS[int(x)] for x in f[1:17]) + ":0123456789abcdef"
+            for f in _data_lines("fifteen80.txt", "p80k")]
+
+
+def korf24(count):
+    return [(int(f[1]), "tiles:5x5:" + "".join(DIGITS[int(x)] for x in f[2:27]) +
+             ":0123456789abcdefghijklmno") for f in _data_lines("korf24.txt")[:count]]
+
+
+def first_answer(code, optimum):
+    """Auto's first answer on ``code`` (the solve stopped there): every
+    record's lower bound at most the known ``optimum``, the answer replayed
+    through the replay op."""
+    gen = api.handle({"op": "solve", "code": code})
+    for rec in gen:
+        assert rec.get("lower_bound", 0) <= optimum, (code, rec)
+        if "improvement" in rec:
+            break
+    gen.close()
+    first = rec["improvement"]
+    assert first["lower_bound"] <= optimum <= first["length"], code
+    again = api.run({"op": "replay", "code": code, "path": first["path"]})
+    assert again["ok"] and again["codes"] == first["codes"], again.get("error")
+    return first
+
+
+def test_first_answers_on_the_hardest_fifteen_puzzles():
+    """The 17 positions 80 moves from the goal: the first answer (weighted A*,
+    w = 2, before the proof starts) is at most 1.5 times the optimum on each
+    and 1.3 times on average (issue 34); no lower bound passes 80."""
+    ratios = []
+    for code in fifteen80():
+        first = first_answer(code, 80)
+        assert first["algorithm"] == "quick" and first["length"] <= 1.5 * 80, code
+        ratios.append(first["length"] / 80)
+    assert len(ratios) == 17 and sum(ratios) / 17 <= 1.3, ratios
+
+
+def test_first_answers_on_random_24_puzzles():
+    """Korf and Felner's 5x5 #1-#5 (95-100 moves): the first answer (a beam
+    of 300 with the 5x5 pattern databases) is within 1.3 times the optimum
+    on average, 1.5 at worst; no bound passes the optimum."""
+    ratios = []
+    for optimum, code in korf24(5):
+        first = first_answer(code, optimum)
+        assert first["length"] <= 1.5 * optimum, (code, first["length"])
+        ratios.append(first["length"] / optimum)
+    assert sum(ratios) / len(ratios) <= 1.3, ratios
+
+
+def test_first_answers_in_line_moves():
+    """The multi-tile count's antipodes (43 line moves): a first answer in
+    line moves, within 1.5 times the optimum, replayed."""
+    for f in _data_lines("mtm_antipodes.txt", "tiles:")[:4]:
+        first = first_answer(f[0] + "&metric=multi", 43)
+        assert first["length"] <= 1.5 * 43, (f[0], first["length"])

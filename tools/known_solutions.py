@@ -1,10 +1,10 @@
 """Writes the stored solutions auto answers with at once (the families'
-``known`` hooks): ``families/blocks/known.json`` (every blocks preset, in
+``known`` hooks): ``families/blocks/stored.json`` (every blocks preset, in
 every counting rule, by breadth-first search: proven optimal) and
-``families/pegs/known.json`` (the peg presets the search answers slowly:
+``families/pegs/stored.json`` (the peg presets the search answers slowly:
 the shortest solution beam search finds within a width, proven minimal
 where meet proves it within the memory given).  Run by hand when a preset
-changes; the output is committed, and tests/test_known.py replays it.
+changes; the output is committed, and tests/test_stored.py replays it.
 
     python tools/known_solutions.py [--blocks] [--pegs] [--pegs-width N]
                                     [--pegs-memory MB]
@@ -28,8 +28,8 @@ from puzzlelab.families.blocks import METRICS as BLOCK_METRICS, NAMED  # noqa: E
 from puzzlelab.families.pegs.beam import Beam  # noqa: E402
 from puzzlelab.search.common import MB, Checkpoint, drain  # noqa: E402
 
-PEGS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "pegs", "known.json")
-BLOCKS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "blocks", "known.json")
+PEGS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "pegs", "stored.json")
+BLOCKS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "blocks", "stored.json")
 # the peg presets whose first answer the search gives slowly (or long), by
 # preset name; the others are proven at once or held by a minimum-move table
 PEG_PRESETS = {"diamond41-d2": "Diamond 41 from d2", "wiegleb45": "Wiegleb 45",

@@ -9,7 +9,7 @@
     astar.py    the fast A* (the same expansion table)
     pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
     reachable.py  the whole reachable set (the analyze op)
-    known.py    the presets' stored solutions (auto answers them at once)
+    stored.py   the presets' stored solutions (auto answers them at once)
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, drawn from the group by distance
 
@@ -21,7 +21,7 @@ from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
 from . import (astar as _astar, bfs as _bfs, editor as _edit, generate as _generate,
-               known as _known,
+               stored as _stored,
                pattern as _pattern, reachable as _reachable)
 from .model import FAMILY, METRICS, Move, format_path
 from .presets import NAMED, PRESETS
@@ -36,8 +36,8 @@ def check_solvable(puzzle):
 
 def known(puzzle):
     """A preset's stored optimal solution, from its start or any position
-    along it (known.py)."""
-    return _known.known(puzzle)
+    along it (stored.py)."""
+    return _stored.known(puzzle)
 
 
 def bounds(puzzle):

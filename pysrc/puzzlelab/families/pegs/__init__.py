@@ -16,7 +16,7 @@
     pagodas.py  pagoda functions (hopeless positions)
     alive.py    the English centre game's live positions (marks, meet, dfs)
     deadends.py Triangle 28's dead positions of 12 pegs or more (marks)
-    known.py    what the tables know of a position: solutions at once
+    stored.py   what the tables know of a position: solutions at once
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, graded by their proven minimum
 """
@@ -25,7 +25,7 @@ from ...protocol import Method
 from ..common import group, legal_moves
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, anytime as _anytime, beam as _beam, deadends as _deadends,
-               dfs as _dfs, editor as _edit, generate as _generate, known as _known,
+               dfs as _dfs, editor as _edit, generate as _generate, stored as _stored,
                meet as _meet, minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
@@ -82,17 +82,17 @@ def judge_method(puzzle):
 
 def known(puzzle):
     """A solution from the minimum-move tables or the presets' stored
-    solutions (known.py), proven minimal where the table proves it."""
-    return _known.known(puzzle)
+    solutions (stored.py), proven minimal where the table proves it."""
+    return _stored.known(puzzle)
 
 
 def judge_table(puzzle, earlier):
     """The English centre game's live positions (alive.py), where they
     settle every move of the position; Triangle 28's dead positions near
     the start (deadends.py), which settle the moves that keep 14 pegs or
-    more; elsewhere the positions on stored solutions (known.py)."""
+    more; elsewhere the positions on stored solutions (stored.py)."""
     return (_alive.judge_table(puzzle, earlier) or _deadends.judge_table(puzzle, earlier)
-            or _known.judge(puzzle, earlier))
+            or _stored.judge(puzzle, earlier))
 
 
 # the methods that read the live-position table where it applies: meet (only

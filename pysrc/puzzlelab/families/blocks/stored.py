@@ -2,9 +2,9 @@
 answers a preset (and every position along its solution) at once with its
 proven optimum instead of a breadth-first search (Tannentei: 343,650
 positions, 2.3 s in CPython, twice that in the page).  Siblings: puzzle.py
-(the presets, ``NAMED``), known.json beside this file (one optimal solution
+(the presets, ``NAMED``), stored.json beside this file (one optimal solution
 per preset and counting rule, found by bfs.py: ``tools/known_solutions.py``
-writes it; tests/test_known.py replays each and checks its length against
+writes it; tests/test_stored.py replays each and checks its length against
 breadth-first search).
 
 A solution is stored as its moves in the page's notation (``A↓2→``, one
@@ -21,7 +21,7 @@ import os
 from ...search.common import SearchResult
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "known.json"), encoding="utf-8") as _f:
+with open(os.path.join(HERE, "stored.json"), encoding="utf-8") as _f:
     SOLUTIONS = json.load(_f)["solutions"]   # read at import: a worker started from
                                             # a memory snapshot has no package files
 

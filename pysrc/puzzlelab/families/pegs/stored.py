@@ -2,13 +2,13 @@
 hook (auto answers with it before any search; play mode's Hint and How far?
 ask through the same solve) and ``judge`` (never-lose marks, through
 ``judge_table``).  Siblings: minima_stored.py (the minimum-move tables),
-known.json (beside this file), alive.py and deadends.py (the other tables).
+stored.json (beside this file), alive.py and deadends.py (the other tables).
 
 Two sources, both in the move count, each a solution with its length:
 
 - the minimum-move tables (minima_stored.py): every single-vacancy start of
   their boards to every finish, each proven minimal;
-- ``known.json``: the presets the search answers slowly (Diamond 41 from d2,
+- ``stored.json``: the presets the search answers slowly (Diamond 41 from d2,
   Wiegleb 45, Triangle 36): the shortest solution found by beam search and
   whether its length is proven (by meet; ``lower_bound`` otherwise), made by
   ``tools/known_solutions.py``.
@@ -34,7 +34,7 @@ from . import minima_stored
 from .puzzle import BOARDS, expand_preset, parse, parse_hole
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "known.json"), encoding="utf-8") as _f:
+with open(os.path.join(HERE, "stored.json"), encoding="utf-8") as _f:
     PRESET_SOLUTIONS = json.load(_f)["solutions"]   # read at import (see minima_stored)
 
 _INDEX = {}                 # board shape -> ({(position, finish or None): entry},
