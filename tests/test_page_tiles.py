@@ -37,8 +37,13 @@ def test_cancel_long_solve_then_solve_again(page, site_url, watch):
     wait_state(page, "solving")
     expect(page.get_by_test_id("progress")).to_contain_text("expanded")
     page.get_by_test_id("cancel").click()
-    wait_state(page, "ready")
-    assert "Cancelled" in page.get_by_test_id("progress").text_content()
+    # no solution yet: the depth proven so far is the result, kept on screen
+    wait_state(page, "solved")
+    assert page.locator("body").get_attribute("data-solution") == "none"
+    lower = int(page.locator("body").get_attribute("data-lower-bound"))
+    expect(page.get_by_test_id("result-bound")).to_contain_text(
+        f"no solution shorter than {lower} moves exists (stopped by Cancel)")
+    expect(page.get_by_test_id("optimal")).to_have_text("no solution yet")
     cancel_ms = int(page.locator("body").get_attribute("data-cancel-ms"))
     print(f"cancel latency: {cancel_ms} ms")
     assert cancel_ms < 500
@@ -108,12 +113,14 @@ def test_memory_budget_stops_a_search_with_figures(page, site_url, watch):
     page.get_by_test_id("budget").select_option("256")
     page.get_by_test_id("solve").click()
     wait_state(page, "solving")
-    wait_state(page, "ready", 60_000)      # a budget stop is an answer, not an error
+    wait_state(page, "solved", 60_000)     # a budget stop is an answer, not an error
     message = page.get_by_test_id("message").text_content()
     assert "memory budget" in message and "budget 256 MB" in message and "expanded" in message
     # what the search proved on the way is kept: BFS went deeper than 15 moves
-    lower = int(message.split("No solution shorter than ")[1].split(" ")[0])
+    assert page.locator("body").get_attribute("data-solution") == "none"
+    lower = int(page.locator("body").get_attribute("data-lower-bound"))
     assert 15 <= lower <= 57
+    expect(page.get_by_test_id("result-bound")).to_contain_text(f"no solution shorter than {lower}")
     assert page.get_by_test_id("position-code").text_content().startswith("tiles:4x4:edf7bc95602148a3")
     # the page is still alive: a sensible method solves
     page.get_by_test_id("code-input").fill("tiles:3x3:867254301")

@@ -45,6 +45,7 @@ export class ParallelSearch {
     this.expanded = 0;
     this.generated = 0;
     this.best = null;           // {length, found}
+    this.queue = [];            // [{limit, index}]: the jobs not yet sent
     this.id = `parallel-${Math.random().toString(36).slice(2)}`;
   }
 
@@ -76,7 +77,6 @@ export class ParallelSearch {
     this.parts = PARTS_PER_WORKER * this.solvers.length;
     this.live = new Set(Array.from({ length: this.parts }, (_, k) => k));
     this.open = new Map();        // bound -> parts of it not yet back empty
-    this.queue = [];              // [{limit, index}]
     this.top = plan.limit - 2;    // the last bound put in the queue
     this.lower = plan.limit;
     if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
@@ -206,7 +206,14 @@ export class ParallelSearch {
     this.lower = Math.min(...this.open.keys(), this.top + 2);
     if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
     if (!this.best && !this.live.size && !this.open.size) {
-      return this.finish({ ok: false, error: { type: "no_solution", message: "No solution exists: every part of the search came back empty." } });
+      // impossible is a result, in the solve reply's shape (api.py impossible;
+      // solve.js puts the position itself in positions and codes)
+      const message = "No solution exists: every part of the search came back empty.";
+      return this.finish({ ok: true, op: "solve", code: this.base.code, length: null, optimal: false,
+        lower_bound: null, moves: [], move_data: [], positions: [], codes: [],
+        final: this.base.code, path: null, improvements: [],
+        impossible: { proof: "search", label: "an exhaustive search", message },
+        stats: { expanded: this.expanded, generated: this.generated, seconds: this.elapsed() } });
     }
     this.report();
     this.improvement = null;
@@ -229,6 +236,7 @@ export class ParallelSearch {
     const mine = f.algorithm === this.base.algorithm || f.from_parts;
     return { ...f, ok: true, op: "solve", optimal: true, lower_bound: this.best.length,
       algorithm_label: mine ? `${f.algorithm_label} on ${n} workers` : f.algorithm_label,
+      algorithm_short: mine ? `${f.algorithm_short || f.algorithm_label} on ${n} workers` : f.algorithm_short,
       ...(mine ? {} : { proved_by: "parts", proved_by_label: `the search split over ${n} workers` }),
       improvements: [], workers: n,
       parallel: { workers: n, parts: this.parts, jobs: this.jobs, restarts: this.restarts },

@@ -123,8 +123,10 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   let note = "";
   if (opts.path !== undefined && code) {
     // a link with its solution: check it move by move and show it at once
-    const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric }),
-      path: opts.path, lower_bound: opts.lb !== undefined ? Number(opts.lb) : null });
+    // (the bound as a link option: the API takes it as the sender's claim,
+    // at most the solution's length, where a request field must fit)
+    const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric, lb: opts.lb }),
+      path: opts.path });
     if (app.desc !== reply) return true;
     if (shown.ok) {
       app.pendingStep = Number(opts.step) || 0;

@@ -122,7 +122,8 @@ export async function solve(app) {
     return;
   }
   if (reply.stopped && type(reply) !== "cancelled") showMessage(reply.stopped.message, "info");
-  showSolution(app, reply, { ms: performance.now() - t0 });
+  const shown = reply.length === null ? { ...reply, positions: [frozen.view], codes: [frozen.code] } : reply;
+  showSolution(app, shown, { ms: performance.now() - t0 });
 }
 
 function type(reply) {

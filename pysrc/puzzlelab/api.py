@@ -960,7 +960,6 @@ def part(req):
     if kwargs.pop("count", False):
         raise BadRequest("Counting optimal solutions runs on one worker; "
                          "do not count, or use one worker.")
-    codes.check_solvable(puzzle)
     parts = _whole(req, "parts", 1, MAX_PARTS, "number of parts", 1)
     limit = _whole(req, "limit", 0, MAX_BOUND, "bound", None)
     index = _whole(req, "index", 0, parts - 1, "part number", None)
@@ -971,6 +970,12 @@ def part(req):
     family = family_of(puzzle)
     reply = {"ok": True, "op": "part", "family": puzzle.family, "code": puzzle.code(),
              "parts": parts}
+    try:
+        codes.check_solvable(puzzle)
+    except Unsolvable as exc:
+        # the plan answers as a solve does: impossible is a result
+        reply["solved"] = impossible(puzzle, exc)
+        return reply
     run = Anytime(puzzle)
     more = None
     if limit is None and (_text(req, "algorithm") or options.get("algo") or "auto") == "auto":
@@ -980,7 +985,13 @@ def part(req):
             return reply
     kwargs["max_bytes"] -= yield from family.prepare(puzzle, method.name, bound,
                                                      kwargs["max_bytes"])
-    out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
+    try:
+        out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
+    except NoSolution as exc:
+        if limit is not None:
+            raise
+        reply["solved"] = impossible(puzzle, exc)
+        return reply
     result = out.get("result")
     if limit is None:
         if result is not None:

@@ -130,7 +130,9 @@ def methods(puzzle):
         out.append(m)
     out.append(FAST if puzzle.n > 16 else
                FAST.but(practical=False, why_slow="on boards up to 4x4 it is IDA* itself"))
-    out.append(QUICK)
+    out.append(QUICK if puzzle.n >= QUICK_FROM else
+               QUICK.but(practical=False, why_slow="on a board this small the proof is "
+                                                   "as quick"))
     return out
 
 

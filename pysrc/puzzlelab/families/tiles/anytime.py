@@ -7,14 +7,15 @@ ida.py (the proof, and the bound forms read here), lowerbounds.py.
 Two searches, both over whole positions with the proof's own lower bound
 (pattern databases where they are ready, else the best cheap bound):
 
-- weighted A* (boards up to 16 cells): f = g + w h with falling weights,
-  each run capped in nodes; a run may stop short of its cap only by the
-  memory budget.  On the 17 positions 80 moves from the 4x4 goal, w = 2
-  finds 86-106 moves (1.23x on average) in under 1,500 nodes and w = 1.5
-  80-92 (1.09x) in under 7,000; lower weights need hundreds of thousands.
-- beam search (larger boards): breadth-first, each layer cut to the
-  ``width`` positions of smallest bound, every position met once; widths
-  grow by about 3 a run.  On Korf and Felner's ten 5x5 positions (95-114
+- weighted A* (boards up to 16 cells, first): f = g + w h with falling
+  weights, each run capped in nodes; a run may stop short of its cap only
+  by the memory budget.  On the 17 positions 80 moves from the 4x4 goal,
+  w = 2 finds 86-106 moves (1.23x on average) in under 1,500 nodes and
+  w = 1.5 80-92 (1.09x) in under 7,000; lower weights need hundreds of
+  thousands.
+- beam search (larger boards; on small ones after weighted A*):
+  breadth-first, each layer cut to the ``width`` positions of smallest
+  bound, every position met once; widths grow by about 3 a run.  On Korf and Felner's ten 5x5 positions (95-114
   moves), width 300 gives 1.25x the optimum on average (worst 1.39x) in
   about 30,000 expansions, 1,000 gives 1.20x; weighted A* with w = 2 gave
   1.36x and up to 400,000 nodes, w = 3 1.67x.  Shortening windows of 20
@@ -35,8 +36,14 @@ from ...errors import SearchLimit
 from ...search.common import Checkpoint, SearchResult, found, stats, ticking
 from . import fast, ida, lowerbounds as bounds
 
-# (weight, node cap) of the weighted A* runs, in order
-WEIGHTS = ((2.0, 20_000), (1.5, 60_000), (1.3, 150_000), (1.2, 300_000))
+# (weight, node cap) of the weighted A* runs, in order (up to 16 cells)
+WEIGHTS = ((2.0, 20_000), (1.5, 60_000))
+# ... then beams of these widths: on the five hard 4x4 positions of 70-78
+# moves and the 80-move ones, width 1,000 gives 76-84 moves in 0.6-1.0 s,
+# 3,000 74-80 in 3 s (the 80-move positions' optimum), 10,000 72-80 in 9 s;
+# weighted A* with w = 1.3 took 10-17 s for 76-82, and w = 1.5 found
+# nothing on two of them within 300,000 nodes
+SMALL_WIDTHS = (1_000, 3_000, 10_000, 30_000)
 # ... in line moves (multi-tile count), where the single-tile bound times
 # MULTI_SCALE guides the search (a line move slides 1.6 tiles on average
 # on the antipodes' solutions: 1 / 1.6 = 0.6): 49-57 moves for the
@@ -131,6 +138,7 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
         yield _found(puzzle, work, multi, blanks, clock, lower, "fast")
     if work.n <= 16:
         runs = [("wastar", w, cap) for w, cap in (MULTI_WEIGHTS if multi else WEIGHTS)]
+        runs += [("beam", width, None) for width in SMALL_WIDTHS]
     else:
         runs = [("beam", width, None) for width in
                 (WIDTHS if work.n <= bounds.BUILT_MAX_CELLS else WIDE_WIDTHS)]
