@@ -11,17 +11,19 @@ and apt-get run as subprocesses).
 
 The site holds index.html, web/, the pinned Pyodide runtime (from
 node_modules/pyodide, `npm ci` when missing), the micropip wheel (pip
-download when missing), the puzzlelab wheel built here from pysrc/ (a
-deterministic zip), the solver's tables (built by puzzlelab.tables, cached
-per generator version), the memory snapshot of a ready solver (made by
-tools/make_snapshot.mjs under Node, cached in _build/snapshot/ by its
-inputs), build.json (what the worker loads) and files.json (every file with
-its SHA-256, for the service worker).  Files are written only when their
-bytes change, so building twice changes nothing.
+download when missing), the puzzlelab wheel (built from pysrc/ by the
+build backend pyproject.toml pins: the wheel `pip install .` builds), the
+solver's tables (built by puzzlelab.tables, cached per generator version),
+the memory snapshot of a ready solver (made by tools/make_snapshot.mjs
+under Node, cached in _build/snapshot/ by its inputs), build.json (what the
+worker loads) and files.json (every file with its SHA-256, for the service
+worker).  Files are written only when their bytes change, so building twice
+changes nothing; and nothing of the folder the checkout is in (its path,
+file times, the environment) reaches the site, so a commit builds the same
+bytes wherever it is cloned (tests/test_reproducible.py).
 """
 
 import argparse
-import base64
 import gzip
 import hashlib
 import html.parser
@@ -35,7 +37,6 @@ import struct
 import subprocess
 import sys
 import urllib.parse
-import zipfile
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 SITE = os.path.join(ROOT, "_site")
@@ -67,7 +68,6 @@ TEST_REQUIREMENTS = ["pytest==9.0.3", "pytest-xdist==3.8.0", "pytest-playwright=
                      "numpy==2.4.6"]
 # Wheels that let the solver tests run inside Pyodide (pure Python, py3.14).
 PYODIDE_TEST_WHEELS = ["pytest==9.0.3", "hypothesis==6.155.2"]
-ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 
 
 def log(msg):
@@ -99,14 +99,6 @@ def read(path):
 
 # -- inputs -----------------------------------------------------------------
 
-def project_version():
-    text = read(os.path.join(ROOT, "pyproject.toml")).decode()
-    for line in text.splitlines():
-        if line.startswith("version"):
-            return line.split("=", 1)[1].strip().strip('"')
-    raise SystemExit("pyproject.toml has no version")
-
-
 def pinned_pyodide():
     return json.loads(read(os.path.join(ROOT, "package.json")))["dependencies"]["pyodide"]
 
@@ -137,41 +129,72 @@ def ensure_download(dest_dir, spec, filename=None, python_version="3.14"):
     return os.path.join(dest_dir, filename) if filename else dest_dir
 
 
-def build_wheel(version):
-    """A deterministic pure-Python wheel of pysrc/puzzlelab (no setuptools
-    needed): fixed timestamps and order, so the same sources give the same bytes."""
-    name = f"puzzlelab-{version}-py3-none-any.whl"
-    dist = f"puzzlelab-{version}.dist-info"
-    files = []
-    for base, dirs, names in os.walk(os.path.join(PYSRC, "puzzlelab")):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for n in sorted(names):
-            if n.endswith(".py") or n.endswith(".json"):
-                full = os.path.join(base, n)
-                files.append((os.path.relpath(full, PYSRC).replace(os.sep, "/"), read(full)))
-    meta = (f"Metadata-Version: 2.1\nName: puzzlelab\nVersion: {version}\n"
-            f"Summary: Optimal puzzle solvers in pure Python\nRequires-Python: >=3.11\n").encode()
-    wheel = (b"Wheel-Version: 1.0\nGenerator: puzzlelab-build.py\n"
-             b"Root-Is-Purelib: true\nTag: py3-none-any\n")
-    files += [(f"{dist}/METADATA", meta), (f"{dist}/WHEEL", wheel)]
-    record = []
-    for path, data in files:
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{path},sha256={digest},{len(data)}")
-    record.append(f"{dist}/RECORD,,")
-    files.append((f"{dist}/RECORD", ("\n".join(record) + "\n").encode()))
-    out = os.path.join(BUILD, "wheel", name)
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    tmp = out + ".tmp"
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as z:
-        for path, data in files:
-            info = zipfile.ZipInfo(path, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
-    data = read(tmp)
-    os.remove(tmp)
-    write_if_changed(out, data)
+# The wheel is built by the build backend pyproject.toml names, installed
+# (once, into _build/backend/) from exactly the pins of its
+# build-system.requires: the same backend `pip install .` runs, so the
+# page's wheel and pip's are the same file.  It runs in an isolated
+# interpreter (-I: no PYTHON* variables, no user site) with a fixed
+# environment: SOURCE_DATE_EPOCH and HATCH_* variables, which would change
+# the wheel's bytes, never reach it.
+BACKEND_RUNNER = """
+import importlib, sys
+sys.path.insert(0, sys.argv[1])
+module, _, attr = sys.argv[2].partition(":")
+backend = importlib.import_module(module)
+for part in filter(None, attr.split(".")):
+    backend = getattr(backend, part)
+print(backend.build_wheel(sys.argv[3]))
+"""
+BACKEND_ENV = ("PATH", "SYSTEMROOT", "TMPDIR", "TEMP", "TMP")
+
+
+def build_system():
+    """pyproject.toml's (requires, build-backend)."""
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        system = tomllib.load(f)["build-system"]
+    return list(system["requires"]), system["build-backend"]
+
+
+def ensure_backend(requires):
+    """The folder holding the pinned build backend (pip install --target,
+    exactly the pins of build-system.requires, no other dependency: a
+    missing pin fails the build instead of floating)."""
+    key = sha256("\n".join(requires).encode())[:12]
+    folder = os.path.join(BUILD, "backend", key)
+    if not os.path.exists(os.path.join(folder, "REQUIRES")):
+        log(f"installing the build backend: {' '.join(requires)}")
+        if os.path.isdir(folder):
+            shutil.rmtree(folder)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", "--no-deps", "--only-binary=:all:",
+                        "--target", folder, *requires], check=True)
+        write_if_changed(os.path.join(folder, "REQUIRES"), "\n".join(requires).encode())
+    return folder
+
+
+def build_wheel():
+    """The puzzlelab wheel, built by the project's build backend (see
+    BACKEND_RUNNER): its name and bytes, kept in _build/wheel/."""
+    requires, backend = build_system()
+    folder = ensure_backend(requires)
+    out_dir = os.path.join(BUILD, "wheel")
+    tmp_dir = os.path.join(BUILD, "wheel-tmp")
+    if os.path.isdir(tmp_dir):
+        shutil.rmtree(tmp_dir)
+    os.makedirs(tmp_dir)
+    env = {k: os.environ[k] for k in BACKEND_ENV if k in os.environ}
+    done = subprocess.run([sys.executable, "-I", "-X", "utf8", "-c", BACKEND_RUNNER, folder,
+                           backend, tmp_dir], cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the build backend ({backend}) failed:\n{done.stdout}{done.stderr}")
+    name = done.stdout.strip().splitlines()[-1]
+    data = read(os.path.join(tmp_dir, name))
+    shutil.rmtree(tmp_dir)
+    for old in os.listdir(out_dir) if os.path.isdir(out_dir) else ():
+        if old != name:
+            os.remove(os.path.join(out_dir, old))
+    write_if_changed(os.path.join(out_dir, name), data)
     return name, data
 
 
@@ -271,8 +294,8 @@ def build_snapshot(pyodide_version, micropip_path, wheel_name, wheel):
         os.makedirs(folder, exist_ok=True)
         raw_path = os.path.join(folder, "raw.tmp")
         wheel_path = os.path.join(BUILD, "wheel", wheel_name)
-        done = subprocess.run(["node", SNAPSHOT_TOOL, PYODIDE_DIR, micropip_path, wheel_path,
-                               raw_path], cwd=ROOT)
+        done = subprocess.run(["node", SNAPSHOT_TOOL, PYODIDE_DIR, wheel_path, raw_path],
+                              cwd=ROOT)
         if done.returncode:
             raise SystemExit(f"tools/make_snapshot.mjs failed (exit {done.returncode}, its "
                              f"message is above): the solver's snapshot was not made")
@@ -297,10 +320,10 @@ def build_snapshot(pyodide_version, micropip_path, wheel_name, wheel):
 # -- the site ---------------------------------------------------------------
 
 def build(quiet=False):
-    version = project_version()
     pyodide_version = ensure_pyodide()
     micropip = ensure_download(os.path.join(BUILD, "dl"), "micropip==0.11.1", MICROPIP)
-    wheel_name, wheel = build_wheel(version)
+    wheel_name, wheel = build_wheel()
+    version = wheel_name.split("-")[1]
     wheel_dir = f"wheels/{sha256(wheel)[:12]}"
     out = {}   # site path -> bytes
     out["index.html"] = read(os.path.join(ROOT, "index.html"))

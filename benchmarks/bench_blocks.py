@@ -1,8 +1,8 @@
 """Sliding-block benchmark: Puzzle Lab's BFS (families/blocks/bfs.py)
 against a straightforward dict-of-tuples BFS written here, in both counts.
 ``run_cases`` is the pure-Python core that benchmarks/run.py calls in CPython
-and inside Pyodide (no subprocess, no file access); it returns rows of the
-schema in common.py.  Run this file to print the table.  Siblings:
+and inside Pyodide (no subprocess); it returns rows of the schema in
+common.py, bench_rush.py's Rush Hour rows among them.  Run this file to print the table.  Siblings:
 bench_tiles.py, bench_pegs.py, run.py, common.py.
 
     python benchmarks/bench_blocks.py [--repeats N] [--quick] [--no-baseline]
@@ -11,6 +11,7 @@ bench_tiles.py, bench_pegs.py, run.py, common.py.
 import os
 import sys
 
+import bench_rush
 import common
 
 common.use_source_tree()
@@ -27,12 +28,13 @@ from puzzlelab.search import drain                            # noqa: E402
 # baseline?).  Known optima are the preset records' (families/blocks/
 # presets.py, with their sources); None where a record has no figure for a
 # count (A*'s agreement is the check then, see run_cases).
-KNOWN = {p.name: tuple(p.known.get(m) for m in METRICS) for p in PRESETS if p.name}
-NAMED_FACTS = {p.name: p.facts for p in PRESETS if p.name}
 NAMES = {"hakoiri": "Hakoiri-musume", "hakoiri98": "Hakoiri-musume 98", "dad": "Dad's puzzle",
          "tannentei": "Tannentei", "century": "Century", "supercentury": "Super Century",
          "ninblocks": "Nine Blocks", "quzzle": "Quzzle", "thinklotski": "Thin Klotski",
          "fatklotski": "Fat Klotski", "supercompo": "SuperCompo", "ells": "Two Ls, two goals"}
+# (the Rush Hour presets are bench_rush.py's)
+KNOWN = {p.name: tuple(p.known.get(m) for m in METRICS) for p in PRESETS if p.name in NAMES}
+NAMED_FACTS = {p.name: p.facts for p in PRESETS if p.name}
 BASELINE_CASES = {("hakoiri", "move"), ("hakoiri", "step"), ("hakoiri", "line"),
                   ("tannentei", "move"), ("tannentei", "step")}
 CASES = [(f"{NAMES[name]} ({metric})", f"blocks:{name}", metric, KNOWN[name][i],
@@ -204,6 +206,8 @@ def run_cases(repeats=5, quick=False, only=None, peers=True, baseline_repeats=No
             ok=answer == (known if known is not None else check), states=states,
             cpu_times=cpu, wall_times=wall, peers=row_peers,
             extra={"code": full, "metric": metric}))
+    if not quick:       # (the quick run's cases all have the BFS baseline beside them)
+        rows += bench_rush.run_cases(repeats, only=only, peers=peers)
     if quick or only:
         return rows
     for name, metric in ASTAR:

@@ -2,8 +2,8 @@
 Chromium draws its first board and has its solver ready, on a first visit,
 on a returning visit (the service worker's cache and the solver's memory
 snapshot), on a returning visit without the snapshot (the ordinary boot, for
-comparison), and when a killed solver worker is replaced; and what each
-visit downloads.  Needs Playwright, so run.py starts it with .venv's Python:
+comparison), and when a killed solver worker is replaced; how long a
+Cancel takes; and what each visit downloads.  Needs Playwright, so run.py starts it with .venv's Python:
 
     .venv/bin/python benchmarks/page_bench.py [--runs N] [--cold N] [--cached N]
                                               [--ordinary N] [--replaced N] [--no-solve]
@@ -40,14 +40,19 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE = "/puzzle-lab/"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--disable-dev-shm-usage"]   # as tests/browser_fixtures.py
-READY_TIMEOUT_MS = 120_000     # Pyodide's cold start on a busy 2-core machine
-CACHE_TIMEOUT_S = 120          # the service worker's precache and the snapshot, after ready
+# protective limits (common.time_limit stretches them): Pyodide's cold start
+# on a busy 2-core machine; the service worker's precache and the snapshot
+READY_TIMEOUT_MS = int(common.time_limit(120_000))
+CACHE_TIMEOUT_S = common.time_limit(120)
 SOLVE_CODE = "tiles:3x3:867254301"   # 31 moves: a small solve to time inside the page
 KINDS = ("cold", "cached", "ordinary", "replaced")
 MEDIAN_KEYS = ("first_board_ms", "solver_ready_ms", "ready_ms", "wall_ms", "worker_status_s",
@@ -319,6 +324,28 @@ def time_solve(page):
             "state": page.evaluate("() => document.body.dataset.state")}
 
 
+def time_cancel(page):
+    """A hopeless solve (iterative deepening on the 31-move 8-puzzle),
+    Cancel pressed once it reports progress: the page's own figure for
+    the Cancel (data-cancel-ms: from the press to the solver's word that it
+    stopped), which the README promises within 0.5 s.  The first visit is
+    not cross-origin isolated: the solver stops between its slices."""
+    page.get_by_test_id("algorithm").select_option("iddfs")
+    page.get_by_test_id("solve").click()
+    page.wait_for_function("() => document.body.dataset.state === 'solving' && "
+                           "document.querySelector('[data-testid=progress]')"
+                           ".textContent.includes('expanded')",
+                           timeout=READY_TIMEOUT_MS, polling=20)
+    page.get_by_test_id("cancel").click()
+    page.wait_for_function("() => document.body.dataset.state === 'ready'",
+                           timeout=READY_TIMEOUT_MS, polling=20)
+    body = "document.body.dataset"
+    out = page.evaluate(f"() => ({{ms: Number({body}.cancelMs), restarts: {body}.restarts || null,"
+                        f" isolated: self.crossOriginIsolated}})")
+    page.get_by_test_id("algorithm").select_option("auto")
+    return out
+
+
 def median_of(loads, key):
     vals = [x[key] for x in loads if x.get(key) is not None]
     return statistics.median(vals) if vals else None
@@ -340,7 +367,8 @@ def run(cold=3, cached=3, ordinary=None, replaced=None, solve=True, site=None):
     ordinary = cached if ordinary is None else ordinary
     replaced = cached if replaced is None else replaced
     server, url, counter = serve_site(site)
-    out = {"url": url, "site": server.RequestHandlerClass.site, "solve": None, "errors": [],
+    out = {"url": url, "site": server.RequestHandlerClass.site, "solve": None, "cancel": None,
+           "errors": [],
            **{kind: [] for kind in KINDS}}
     target = f"{url}#{SOLVE_CODE}"
     sizes = {"snapshot": snapshot_sizes(out["site"])}
@@ -363,6 +391,7 @@ def run(cold=3, cached=3, ordinary=None, replaced=None, solve=True, site=None):
                     out["cold"].append(load)
                 if i == 0 and solve and load["state"] == "ready":
                     out["solve"] = time_solve(page)
+                    out["cancel"] = time_cancel(page)
             if cached or ordinary or replaced:
                 # what the first visit downloads in all, and after its
                 # solver is ready: the service worker's precache, the snapshot

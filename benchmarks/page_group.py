@@ -71,7 +71,7 @@ def main(argv=None):
         context = browser.new_context()
         errors = []
         one(context, url, "dad", "move", errors)        # warm: the cache and the snapshot
-        for name in NAMED:
+        for name in (n for n, p in NAMED.items() if not p.group):   # (page_rush.py: Rush Hour)
             for metric in METRICS:
                 times, size = [], None
                 for _ in range(args.runs):

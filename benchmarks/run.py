@@ -28,8 +28,8 @@ from common import fmt_bytes, fmt_int, fmt_ratio, fmt_s, median, table  # noqa: 
 
 FAMILIES = common.FAMILIES
 RESULTS = os.path.join(common.BENCH, "results.md")
-JOB_TIMEOUT = {"quick": 120, "full": 3600}     # s, per family and runtime
-PAGE_TIMEOUT = {"quick": 150, "full": 900}
+JOB_TIMEOUT = {"quick": 300, "full": 3600}     # s, per family and runtime (common.time_limit)
+PAGE_TIMEOUT = {"quick": 300, "full": 900}
 TARGET_RATIO_PYODIDE = 2.5
 REPEATS = {"tiles": 1, "blocks": 3, "pegs": 3}     # default runs per case (median)
 CLOCK = ["cpu"]          # "wall" with --wall: which of the rows' medians the report uses
@@ -82,7 +82,8 @@ def run_family(family, args):
     rec["repeats"] = repeats
     log(f"{family}: CPython, {'quick' if args.quick else 'all cases'}, repeats {repeats}")
     res, err = common.cpython_job(job(family, quick=args.quick, repeats=repeats,
-                                      peers=not args.no_peers), JOB_TIMEOUT[mode])
+                                      peers=not args.no_peers),
+                                  common.time_limit(JOB_TIMEOUT[mode]))
     if err or res.get("error"):
         rec["status"] = "BROKEN (CPython): " + last_line(err or res["error"])
         rec["error"] = err or res["error"]
@@ -104,7 +105,8 @@ def run_family(family, args):
     rec["pyodide_repeats"] = pyo_repeats
     log(f"{family}: Pyodide, repeats {pyo_repeats}")
     pres, perr = common.pyodide_jobs([job(family, quick=args.quick, repeats=pyo_repeats,
-                                          only=only, peers=False)], JOB_TIMEOUT[mode])
+                                          only=only, peers=False)],
+                                        common.time_limit(JOB_TIMEOUT[mode]))
     merge_pyodide(rec, pres, perr)
     return rec
 
@@ -120,7 +122,7 @@ def tile_yardsticks(rec, args):
         {"module": "bench_tiles", "function": "run_peers",
          "kwargs": {"only": [r["task"] for r in rec["rows"]], "pypi": pypi,
                     "limit": args.peer_limit}},
-        JOB_TIMEOUT["quick" if args.quick else "full"])
+        common.time_limit(JOB_TIMEOUT["quick" if args.quick else "full"]))
     if err or res.get("error"):
         rec["notes"].append("C yardstick / peers failed: " + last_line(err or res["error"]))
         return
@@ -210,7 +212,7 @@ def measure_memory(recs, args):
         entry = {"family": rec["family"], "task": big["task"], "cpython_s": seconds(big)}
         log(f"memory: {rec['family']} {big['task']}")
         spec = job(rec["family"], repeats=1, only=[big["task"]], peers=False)
-        res, err = common.cpython_job(spec, JOB_TIMEOUT[mode])
+        res, err = common.cpython_job(spec, common.time_limit(JOB_TIMEOUT[mode]))
         if err or res.get("error"):
             entry["cpython_error"] = last_line(err or res.get("error"))
         else:
@@ -218,7 +220,7 @@ def measure_memory(recs, args):
             entry["maxrss_kib"] = res.get("maxrss_kib")
             entry["maxrss_kib_before"] = res.get("maxrss_kib_before")
         if not args.no_pyodide:
-            pres, perr = common.pyodide_jobs([spec], JOB_TIMEOUT[mode])    # the same job
+            pres, perr = common.pyodide_jobs([spec], common.time_limit(JOB_TIMEOUT[mode]))
             if perr or not pres:
                 entry["pyodide_error"] = last_line(perr or "no result")
             else:
@@ -284,7 +286,8 @@ def measure_page(args):
     import subprocess
     try:
         proc = subprocess.run(cmd, cwd=common.ROOT, capture_output=True, text=True,
-                              timeout=PAGE_TIMEOUT["quick" if args.quick else "full"])
+                              timeout=common.time_limit(
+                                  PAGE_TIMEOUT["quick" if args.quick else "full"]))
     except subprocess.TimeoutExpired:
         return {"failed": "time limit reached"}
     try:
@@ -391,6 +394,16 @@ def targets(recs):
     out.append(("blocks", "Tannentei (both counts) < 2 s (CPython)", *under(tan, 2.0)))
     out.append(("blocks", f"Pyodide within {TARGET_RATIO_PYODIDE}x of CPython",
                 *pyodide_ratio(rec_of(recs, "blocks"))))
+    # Rush Hour (bench_rush.py's rows, run with bench_blocks.py's)
+    out.append(("blocks", "Rush Hour: every database line solved and proven < 50 ms (CPython)",
+                *under(find(recs, "blocks", r"database lines, solve"), 0.05)))
+    out.append(("blocks", "Rush Hour: every database line's cluster counted < 0.5 s (CPython)",
+                *under(find(recs, "blocks", r"database lines, cluster"), 0.5)))
+    new = find(recs, "blocks", r"^new puzzle, 12 vehicles")
+    pyo = [seconds(c["pyodide"]) for c in new if c["pyodide"]]
+    out.append(("blocks", "Rush Hour: New puzzle, 12 vehicles < 2 s (Pyodide, median)",
+                f"{fmt_s(pyo[0])} s" if pyo and pyo[0] is not None else "not run",
+                pyo[0] < 2 if pyo and pyo[0] is not None else None))
     out.append(("blocks", ">= 5x faster than the BFS baseline",
                 *peer_ratio(hak + tan, "BFS baseline", 5)))
     out.append(("pegs", "Hoppers (7 moves proven) < 0.1 s (CPython)",
@@ -499,6 +512,11 @@ def page_section(page, sizes):
             s = page["solve"]
             out.append(f"In-page solve of {s['code']} ({s['length']} moves): {fmt_s(s['ms'] / 1000)} s "
                        "from the click to data-state=solved.")
+        if page.get("cancel"):
+            c = page["cancel"]
+            out.append(f"Cancel of a long solve (first visit, {'' if c['isolated'] else 'not '}"
+                       f"cross-origin isolated): {fmt_int(c['ms'])} ms from the press to the "
+                       f"solver's word (target: 500 ms); solver restarts: {c['restarts'] or 0}.")
         if page.get("errors"):
             out.append("Page errors: " + "; ".join(page["errors"][:3]))
     if sizes.get("error"):

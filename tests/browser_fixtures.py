@@ -13,10 +13,29 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+import timing
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE = "/puzzle-lab/"
 CHROMIUM = "/usr/bin/chromium"
-READY_TIMEOUT = 60_000       # ms: Pyodide's first load, with room for a busy CI machine
+# Waits (ms) as on a quiet machine: every one passes through scaled() (the
+# helpers below do it), which stretches it by tests/timing.py on a loaded one.
+READY_TIMEOUT = 60_000       # Pyodide's first load (about 4 s quiet)
+ACTION_TIMEOUT = 30_000      # a click, a fill, a page.wait_for_...
+EXPECT_TIMEOUT = 10_000      # an expect(...) that names no timeout (Playwright's own is 5 s)
+
+
+def scaled(timeout):
+    """A Playwright timeout (ms, as on a quiet machine) stretched by
+    tests/timing.py for the machine's load now."""
+    return timing.ms(timeout / 1000)
+
+
+def patient(page):
+    """Set a page's default timeouts (actions, and expect's) for the
+    machine's load now."""
+    page.set_default_timeout(scaled(ACTION_TIMEOUT))
+    expect.set_options(timeout=scaled(EXPECT_TIMEOUT))
 
 
 @pytest.fixture(scope="session")
@@ -136,9 +155,12 @@ def page(request, _returning, site_url):
     marked ``first_visit`` (what a first visit does and fetches: the
     ordinary boot, routes on the runtime's files)."""
     if "context" in request.fixturenames or request.node.get_closest_marker("first_visit"):
-        yield request.getfixturevalue("context").new_page()
+        page = request.getfixturevalue("context").new_page()
+        patient(page)
+        yield page
         return
     page = _returning.new_page()
+    patient(page)
     yield page
     _returning.tidy(page, origin_of(site_url))
 
@@ -146,7 +168,7 @@ def page(request, _returning, site_url):
 @pytest.fixture
 def watch(page, site_url):
     w = PageWatch(page, origin_of(site_url))
-    page.set_default_timeout(30_000)
+    patient(page)
     yield w
     w.check()
 
@@ -158,7 +180,7 @@ def fresh_page(browser, site_url, **options):
     context = browser.new_context(**options)
     try:
         page = context.new_page()
-        page.set_default_timeout(30_000)
+        patient(page)
         w = PageWatch(page, origin_of(site_url))
         yield page
         w.check()
@@ -166,11 +188,12 @@ def fresh_page(browser, site_url, **options):
         context.close()
 
 
-def wait_state(page, state, timeout=30_000):
-    """Wait for ``<body data-state>`` (a regex alternation is allowed).  Uses
+def wait_state(page, state, timeout=ACTION_TIMEOUT):
+    """Wait for ``<body data-state>`` (a regex alternation is allowed);
+    ``timeout`` in ms as on a quiet machine (scaled here).  Uses
     Playwright's expect, which evaluates outside the page's CSP."""
     expect(page.locator("body")).to_have_attribute("data-state", re.compile(f"^({state})$"),
-                                                   timeout=timeout)
+                                                   timeout=scaled(timeout))
 
 
 def open_app(page, site_url, fragment="", state="ready|error"):

@@ -14,8 +14,9 @@ import sys
 
 import pytest
 
+import timing
 from conftest import ROOT, data_file
-from helpers import run_method, replay
+from helpers import check_blocks_solution as check_solution, run_method, replay
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit
 from puzzlelab.families import blocks
@@ -163,40 +164,6 @@ class Naive:
         return total
 
 
-# -- checking a returned solution ---------------------------------------------
-
-def check_solution(puzzle, result):
-    """Replay through ``successors`` and through the page's own data: each
-    ``move_json`` path applied to the block's cells in one view must give the
-    next view, every block keeping its letter."""
-    final = replay(puzzle, result.moves)
-    assert puzzle.is_goal(final)
-    assert result.cost == len(result.moves) == len(result.states) - 1
-    assert result.states[0] == puzzle.start_labels
-    views = [puzzle.view(s)["rows"] for s in result.states]
-    for move, before, after in zip(result.moves, views, views[1:]):
-        data = puzzle.move_json(move)
-        assert puzzle.format_move(move).startswith(data["block"])
-        if puzzle.metric == "step":
-            assert data["steps"] == 1
-        assert data["steps"] == len(data["path"]) >= 1
-        letter = data["block"]
-        grid = [list(row) for row in before]
-        cells = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row)
-                 if ch == letter]
-        for r, c in cells:
-            grid[r][c] = "."
-        for dr, dc in data["path"]:
-            cells = [(r + dr, c + dc) for r, c in cells]
-            for r, c in cells:
-                assert 0 <= r < puzzle.h and 0 <= c < puzzle.w
-                assert grid[r][c] == ".", (before, data)
-        for r, c in cells:
-            grid[r][c] = letter
-        assert ["".join(row) for row in grid] == after
-    assert puzzle.pack(result.states[-1]) == final
-
-
 def solve(puzzle, algorithm="fast", **kw):
     """``fast``: the family's own BFS; other names: the method of that name
     in the position's contract."""
@@ -232,7 +199,7 @@ def test_docstring_example():
 
 def test_presets_expand_and_describe():
     for name, preset in blocks.NAMED.items():
-        assert codes.parse("blocks:" + name).code() == preset.code
+        assert codes.parse("blocks:" + name).code() == codes.parse(preset.code).code()
         assert preset in blocks.PRESETS
     assert len(blocks.PRESETS) >= 10
     reply = api.run({"op": "describe", "code": "blocks:hakoiri&metric=step"})
@@ -277,6 +244,8 @@ def test_presets_expand_and_describe():
     ("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?;???/????/????/????/????",
      "Row 1 of the goal pattern 2 has 3 cells"),
     ("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?:x",
+     "should look like hAB,vCD"),
+    ("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?AA?:hA:x",
      "four fields"),
     ("blocks:4x5:BAAC/BAAC/DEEF/DGHF/I..J:????/????/????/?AA?/?A*?",
      "character '*'"),
@@ -723,7 +692,7 @@ def test_cli_every_preset(metric):
             continue
         out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:" + name,
                               "--metric", metric, "--json"], cwd=os.path.join(ROOT, "pysrc"),
-                             env=env, capture_output=True, text=True, timeout=120)
+                             env=env, capture_output=True, text=True, timeout=timing.seconds(120))
         assert out.returncode == 0, (name, out.stderr)
         reply = json.loads(out.stdout)
         assert reply["ok"] and reply["optimal"], name
@@ -735,7 +704,7 @@ def test_cli_solve_json():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "blocks:hakoiri",
                           "--json"], cwd=os.path.join(ROOT, "pysrc"), env=env,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=timing.seconds(60))
     assert out.returncode == 0, out.stderr
     reply = json.loads(out.stdout)
     assert reply["ok"] and reply["optimal"]

@@ -16,6 +16,7 @@ from puzzlelab.errors import SearchLimit
 from puzzlelab.families.blocks.astar import astar as blocks_astar
 from puzzlelab.families.blocks.bfs import bfs as blocks_bfs
 from puzzlelab.families.blocks.reachable import explore as blocks_explore
+from puzzlelab.families.blocks import rush
 from puzzlelab.families.pegs import alive
 from puzzlelab.families.pegs.beam import beam
 from puzzlelab.families.pegs.dfs import dfs
@@ -33,6 +34,8 @@ HELD = 40_000 if PYODIDE else 150_000
 # smaller budget, still far above their fixed overhead
 HELD_SLOW = 50_000
 KORF1 = "tiles:4x4:edf7bc95602148a3:0123456789abcdef"
+WIDE_RUSH = ("blocks:10x10:B........./B..C....../AA.C....DD/........../E...F...../"
+             "E...F..HH./..GG....../.........I/.........I/JJ........:A-R3:hADGHJ,vBCEFI")
 
 
 def _meet_by_search(puzzle, **options):
@@ -67,6 +70,8 @@ def engines():
          HELD_SLOW),
         ("pegs beam", lambda n: beam(codes.parse("pegs:french"), max_states=n), HELD_SLOW),
         ("blocks astar", lambda n: blocks_astar(tan, max_states=n)),
+        # one-way blocks, a car beyond the red car: an unsolvable, huge cluster
+        ("rush bfs", lambda n: rush.bfs(codes.parse(WIDE_RUSH), max_states=n)),
     ]
     out = [e if len(e) == 3 else e + (HELD,) for e in out]
     return out[:3] + out[5:6] + out[7:8] if PYODIDE else out

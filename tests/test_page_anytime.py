@@ -11,7 +11,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def test_a_quick_answer_then_the_proven_optimum(page, site_url, watch):
 def test_cancel_keeps_the_best_answer_on_screen_and_in_the_link(page, site_url, watch, browser):
     open_app(page, site_url, HARD)
     page.get_by_test_id("solve").click()
-    expect(page.locator("body")).to_have_attribute("data-solution", "provisional", timeout=30_000)
+    expect(page.locator("body")).to_have_attribute("data-solution", "provisional", timeout=scaled(30_000))
     assert body(page, "state") == "solving"
     first = int(page.get_by_test_id("solution-length").text_content())
     assert first >= 95
@@ -121,7 +121,7 @@ def test_the_hint_always_names_a_move(page, site_url, watch):
     expect(page.get_by_test_id("play-moves").locator("button")).to_have_count(2)
     page.get_by_test_id("hint").click()
     info = page.get_by_test_id("play-info")
-    expect(info).to_have_attribute("data-hint", re.compile("best|optimal"), timeout=60_000)
+    expect(info).to_have_attribute("data-hint", re.compile("best|optimal"), timeout=scaled(60_000))
     expect(info).to_contain_text("Hint:")
     expect(page.get_by_test_id("apply-hint")).to_be_enabled()
     expect(page.locator("#play-moves button[aria-current=step]")).to_have_count(1)
@@ -129,7 +129,7 @@ def test_the_hint_always_names_a_move(page, site_url, watch):
     expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
     page.get_by_test_id("how-far").click()
     expect(info).to_contain_text(re.compile(r"Between \d+ and \d+ moves from the goal"),
-                                 timeout=60_000)
+                                 timeout=scaled(60_000))
     page.get_by_test_id("play-stop").click()
     expect(info).to_contain_text(re.compile(r"Between \d+ and \d+ moves"))
 
@@ -141,10 +141,10 @@ def test_hint_and_how_far_on_english_33_answer_from_the_tables(page, site_url, w
     open_app(page, site_url, "pegs:english")
     page.get_by_test_id("play-mode").click()
     page.get_by_test_id("never-lose").check()
-    expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=60_000)
+    expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=scaled(60_000))
     page.get_by_test_id("hint").click()
     info = page.get_by_test_id("play-info")
-    expect(info).to_have_attribute("data-hint", "optimal", timeout=60_000)
+    expect(info).to_have_attribute("data-hint", "optimal", timeout=scaled(60_000))
     expect(info).to_contain_text("the optimal next move (then 17 more, proven)")
     page.get_by_test_id("how-far").click()
     expect(info).to_contain_text("18 moves from the goal (proven)")
@@ -182,7 +182,7 @@ def test_cancel_before_any_answer_keeps_the_bound_on_screen_and_in_the_link(page
     open_app(page, site_url, "tiles:4x4:edf7bc95602148a3:0123456789abcdef")
     page.get_by_test_id("algorithm").select_option("bfs")
     page.get_by_test_id("solve").click()
-    expect(page.get_by_test_id("progress")).to_contain_text("proven ≥ 2", timeout=60_000)
+    expect(page.get_by_test_id("progress")).to_contain_text("proven ≥ 2", timeout=scaled(60_000))
     page.get_by_test_id("cancel").click()
     wait_state(page, "solved")
     assert body(page, "solution") == "none"

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -205,12 +205,12 @@ def test_every_count_side_by_side_and_the_whole_group(page, site_url, watch):
     rows = page.get_by_test_id("counts-out").locator("td")
     expect(rows).to_have_count(3)
     for i, want in enumerate(("81", "116", "90")):
-        expect(rows.nth(i)).to_have_attribute("data-length", want, timeout=60_000)
+        expect(rows.nth(i)).to_have_attribute("data-length", want, timeout=scaled(60_000))
     wait_state(page, "ready")
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze-group").click()
     out = page.get_by_test_id("analysis")
-    expect(out).to_contain_text("25,955 positions in this start's group, every one of which can be solved", timeout=60_000)
+    expect(out).to_contain_text("25,955 positions in this start's group, every one of which can be solved", timeout=scaled(60_000))
     expect(out).to_contain_text("This start is 81 moves from the goal, with 256 optimal solutions")
     page.get_by_test_id("farthest").first.click()
     expect(page.get_by_test_id("position-code")).not_to_have_text(re.compile("BAAC/BAAC/DEEF/DGHF"))

@@ -42,6 +42,19 @@ def test_every_valid_link_opens(page, site_url, watch):
         expect(page.get_by_test_id("position-code")).to_have_text(code)
 
 
+def test_every_translated_link_opens_as_its_canonical_code(page, site_url, watch):
+    """Fogleman's Rush Hour boards (rush: or bare) in the address open as
+    the family's own code, and so do they pasted into the code field."""
+    open_app(page, site_url, KEEP)
+    for case in GOLDEN["translated"]:
+        page.goto(site_url + "#" + case["code"])
+        expect(page.get_by_test_id("position-code")).to_have_text(case["canonical"])
+    case = GOLDEN["translated"][1]
+    page.get_by_test_id("code-input").fill(case["code"])
+    page.get_by_test_id("load").click()
+    expect(page.get_by_test_id("position-code")).to_have_text(case["canonical"])
+
+
 def test_unsolvable_links_are_answered_impossible_in_the_page(page, site_url, watch):
     from puzzlelab import codes
     open_app(page, site_url, KEEP)

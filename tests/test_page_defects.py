@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, wait_state
+from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, scaled, wait_state
 from test_page_pegs import tap
 
 pytestmark = pytest.mark.browser
@@ -67,7 +67,7 @@ def test_no_sideways_scrolling_at_1280_with_the_lab_and_long_messages(page, site
     page.locator("#lab").evaluate("(d) => { d.open = true; }")
     page.get_by_test_id("lab-limit").select_option(index=0)
     page.get_by_test_id("lab-run").click()
-    expect(page.locator("#lab-rows tr")).not_to_have_count(0, timeout=60_000)
+    expect(page.locator("#lab-rows tr")).not_to_have_count(0, timeout=scaled(60_000))
     wait_state(page, "ready|solved", 120_000)
     assert no_sideways_scroll(page)
     page.get_by_test_id("code-input").fill("tiles:" + "9" * 400 + "x3:1")
@@ -123,7 +123,7 @@ def test_plain_words_in_moves_and_menus(page, site_url, watch):
     open_app(page, site_url, "pegs:english")
     page.get_by_test_id("solve").click()
     expect(page.locator("body")).to_have_attribute("data-solution", re.compile("provisional|best|optimal"),
-                                                   timeout=60_000)
+                                                   timeout=scaled(60_000))
     first = page.get_by_test_id("moves").locator("button").first.text_content()
     assert re.search(r"[a-g][1-7]-[a-g][1-7]", first) and "[" not in first, first
     page.get_by_test_id("cancel").click()

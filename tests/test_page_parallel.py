@@ -8,7 +8,7 @@ import pytest
 
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 from conftest import data_file
 
 pytestmark = pytest.mark.browser
@@ -54,7 +54,7 @@ def test_one_cancel_stops_every_worker(page, site_url, watch):
     page.get_by_test_id("cores").select_option("2")
     page.get_by_test_id("solve").click()
     wait_state(page, "solving")
-    expect(page.get_by_test_id("progress")).to_contain_text("proven ≥", timeout=60_000)
+    expect(page.get_by_test_id("progress")).to_contain_text("proven ≥", timeout=scaled(60_000))
     page.get_by_test_id("cancel").click()
     # the first answer (Auto's quick search, in the plan) is kept, not proven
     wait_state(page, "solved")

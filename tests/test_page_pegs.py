@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import PageWatch, open_app, wait_state
+from browser_fixtures import PageWatch, open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -268,8 +268,8 @@ def test_never_lose_lists_the_moves_at_once_and_a_move_need_not_wait_for_the_mar
     expect(info).to_contain_text("Checking which moves can still win")
     assert buttons.count() == 2 and buttons.first.is_enabled()
     buttons.first.click()
-    expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=2000)
-    expect(page.locator("body")).to_have_attribute("data-judged", "1", timeout=60_000)
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=scaled(2000))
+    expect(page.locator("body")).to_have_attribute("data-judged", "1", timeout=scaled(60_000))
     n = buttons.count()
     assert n >= 1
     for i in range(n):

@@ -6,7 +6,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state
+from browser_fixtures import open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def test_full_session_of_all_three_families_stays_on_the_origin(page, site_url, 
     page.get_by_test_id("step-last").click()
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze").click()
-    expect(page.get_by_test_id("analysis")).to_contain_text("181,440 positions reachable", timeout=60_000)
+    expect(page.get_by_test_id("analysis")).to_contain_text("181,440 positions reachable", timeout=scaled(60_000))
     for family, preset in (("blocks", "Hakoiri-musume (81"), ("pegs", "Hoppers")):
         page.locator(f".families button[data-family={family}]").click()
         expect(page.get_by_test_id("position-code")).to_contain_text(f"{family}:")

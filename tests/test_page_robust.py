@@ -11,7 +11,7 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
-from browser_fixtures import open_app, wait_state, READY_TIMEOUT
+from browser_fixtures import READY_TIMEOUT, open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +90,7 @@ def test_cancel_in_the_same_tick_as_solve_is_not_lost(page, site_url, watch):
 def test_cancel_while_the_worker_starts_a_link_solve(page, site_url, watch):
     page.goto(site_url + f"#{HARD8}&algo=iddfs&step=3")
     cancel = page.get_by_test_id("cancel")
-    expect(cancel).to_be_enabled(timeout=READY_TIMEOUT)
+    expect(cancel).to_be_enabled(timeout=scaled(READY_TIMEOUT))
     cancel.click()
     wait_state(page, "ready", READY_TIMEOUT)
     expect(page.get_by_test_id("progress")).to_contain_text("Cancelled")
@@ -111,10 +111,10 @@ def test_fifty_rapid_cancels_need_no_restart(page, site_url, watch):
             page.wait_for_timeout(60)          # some a little later, inside a step
         cancel = page.get_by_test_id("cancel")
         try:
-            expect(cancel).to_be_enabled(timeout=5_000)
+            expect(cancel).to_be_enabled(timeout=scaled(5_000))
             # the solve may end between the two (a busy machine): Cancel is
             # then disabled again and the click cannot happen
-            cancel.click(timeout=3_000)
+            cancel.click(timeout=scaled(3_000))
         except (AssertionError, PlaywrightTimeout):
             # the solve is over already: it must have solved, never dropped
             # the press (the page says why it ignored one)

@@ -12,6 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+import timing
 from browser_fixtures import READY_TIMEOUT, wait_state
 
 pytestmark = pytest.mark.browser
@@ -57,7 +58,7 @@ def settled_screenshot(page, family):
       return { width: c.width, height: c.height, marked: performance.getEntriesByName("first-board").length };
     }""")
     assert drawn["width"] > 0 and drawn["height"] > 0 and drawn["marked"] == 1, drawn
-    deadline = time.monotonic() + SETTLE_S
+    deadline = time.monotonic() + timing.seconds(SETTLE_S)
     last = None
     while True:
         shot = page.screenshot(animations="disabled", caret="hide",

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import open_app, wait_state, READY_TIMEOUT
+from browser_fixtures import READY_TIMEOUT, open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +106,7 @@ def test_analysis_for_a_person(page, site_url, watch):
     open_app(page, site_url, "tiles:3x2:123450")
     page.locator(".analysis summary").click()
     page.get_by_test_id("analyze").click()
-    expect(page.get_by_test_id("analysis")).to_contain_text("360 positions reachable", timeout=60_000)
+    expect(page.get_by_test_id("analysis")).to_contain_text("360 positions reachable", timeout=scaled(60_000))
     expect(page.locator("#chart")).to_be_visible()
     label = page.locator("#chart").get_attribute("aria-label")
     assert "positions at each distance 1, 2, 3, 5," in label and "21 moves at most" in label, label
@@ -213,7 +213,7 @@ def test_a_new_preset_during_a_solve_switches_at_once(page, site_url, watch):
     page.get_by_test_id("solve").click()
     wait_state(page, "solving")
     page.get_by_test_id("preset").select_option("tiles:3x3:123405786")
-    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:123405786", timeout=3000)
+    expect(page.get_by_test_id("position-code")).to_have_text("tiles:3x3:123405786", timeout=scaled(3000))
     wait_state(page, "ready")
     page.get_by_test_id("solve").click()
     wait_state(page, "solved")
@@ -245,7 +245,7 @@ def test_play_mode_hint_on_the_board_and_moves_never_wait(page, site_url, watch)
     page.get_by_test_id("how-far").click()
     expect(page.get_by_test_id("play-stop")).to_be_visible()
     page.locator("#play-moves button").first.click()
-    expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=5000)
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=scaled(5000))
     expect(page.get_by_test_id("play-stop")).to_be_hidden()
     page.get_by_test_id("hint").click()
     page.get_by_test_id("play-stop").click()

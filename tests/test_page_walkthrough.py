@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, wait_state
+from browser_fixtures import READY_TIMEOUT, fresh_page, open_app, scaled, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +45,7 @@ def test_a_new_user_walks_through(browser, site_url, family, preset, length, met
         page.get_by_test_id("play-mode").click()
         before = page.get_by_test_id("board").screenshot()
         page.get_by_test_id("hint").click()
-        expect(page.get_by_test_id("play-info")).to_contain_text("Hint:", timeout=30_000)
+        expect(page.get_by_test_id("play-info")).to_contain_text("Hint:", timeout=scaled(30_000))
         assert page.get_by_test_id("board").screenshot() != before      # the hint is drawn
         page.get_by_test_id("apply-hint").click()
         expect(page.get_by_test_id("play-counter")).to_have_text("1 move")

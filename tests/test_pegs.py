@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+import timing
 from helpers import replay, run_method
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit, Unsolvable
@@ -1005,7 +1006,7 @@ def test_progress_and_memory_budget(monkeypatch):
 def test_cli_solves_hoppers():
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "pegs:hoppers", "--json"],
                          cwd=os.path.join(ROOT, "pysrc"), capture_output=True, text=True,
-                         timeout=120)
+                         timeout=timing.seconds(120))
     assert out.returncode == 0, out.stderr
     reply = json.loads(out.stdout)
     assert reply["ok"] and reply["length"] == 7 and reply["optimal"]
@@ -1013,7 +1014,7 @@ def test_cli_solves_hoppers():
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "pegs:hoppers",
                           "--count", "--first", "0-6"],
                          cwd=os.path.join(ROOT, "pysrc"), capture_output=True, text=True,
-                         timeout=120)
+                         timeout=timing.seconds(120))
     assert out.returncode == 0 and "optimal solutions: 18" in out.stdout
 
 
@@ -1321,13 +1322,13 @@ def test_minima_command_saves_and_resumes(tmp_path):
     out = tmp_path / "t15.json"
     cmd = [sys.executable, "-m", "puzzlelab", "minima", "pegs:triangle15", "--out", str(out)]
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
-    run1 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    run1 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timing.seconds(120))
     assert run1.returncode == 0, run1.stderr
     assert "a3: b2 10, a3 9, c4 10, e5 9" in run1.stdout
     saved = json.loads(out.read_text())
     assert saved["complete"] and len(saved["entries"]) == 17
     assert saved["code"] == "pegs:triangle15"       # as asked: a stored table's links use it
-    run2 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    run2 = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timing.seconds(120))
     assert run2.returncode == 0 and "resuming: 17 entries proven" in run2.stderr
     assert run2.stdout == run1.stdout
     # logged to a file (stderr not a terminal): a line as each entry starts,
@@ -1335,7 +1336,7 @@ def test_minima_command_saves_and_resumes(tmp_path):
     assert "searching (1 of 17)" in run1.stderr and "searching (17 of 17)" in run1.stderr
     out.unlink()
     run3 = subprocess.run(cmd + ["--every", "0"], capture_output=True, text=True, env=env,
-                          timeout=120)
+                          timeout=timing.seconds(120))
     assert run3.returncode == 0 and run3.stdout == run1.stdout
     lines = [x for x in run3.stderr.splitlines() if x.startswith("[")]
     assert len(lines) >= 17 and all(" s] " in x for x in lines), run3.stderr[-2000:]
@@ -1344,7 +1345,7 @@ def test_minima_command_saves_and_resumes(tmp_path):
     out.unlink()
     for part in (names[::2], names[1::2]):
         run = subprocess.run(cmd + ["--pairs", ",".join(part)], capture_output=True,
-                             text=True, env=env, timeout=120)
+                             text=True, env=env, timeout=timing.seconds(120))
         assert run.returncode == 0, run.stderr
     assert "not searched" not in run.stdout and run.stdout == run1.stdout
     merged = json.loads(out.read_text())

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+import timing
 from puzzlelab import api, codes
 from puzzlelab.errors import NoSolution, SearchLimit
 
@@ -158,7 +159,7 @@ def test_the_minima_command_takes_the_wide_engine():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "pysrc"))
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "minima", "pegs:triangle15",
                           "--engine", "wide", "--json"], capture_output=True, text=True,
-                         env=env, timeout=120)
+                         env=env, timeout=timing.seconds(120))
     assert out.returncode == 0, out.stderr
     table = json.loads(out.stdout)
     assert table["complete"] and len(table["entries"]) == 17

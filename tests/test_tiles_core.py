@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+import timing
 from helpers import replay
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, Unsolvable
@@ -137,24 +138,24 @@ def test_cli_json_and_text():
     pysrc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pysrc")
     env = dict(os.environ, PYTHONPATH=pysrc)
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301", "--json"],
-                         env=env, capture_output=True, text=True, timeout=120)
+                         env=env, capture_output=True, text=True, timeout=timing.seconds(120))
     reply = json.loads(out.stdout)
     assert reply["length"] == 31 and reply["optimal"] and len(reply["moves"]) == 31
     assert reply["final"] == "tiles:3x3:123456780"
     assert reply["stats"]["expanded"] > 0 and reply["stats"]["seconds"] >= 0
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301&algo=bfs",
-                          "--count"], env=env, capture_output=True, text=True, timeout=120)
+                          "--count"], env=env, capture_output=True, text=True, timeout=timing.seconds(120))
     assert "31 moves (optimal) by bfs" in out.stdout and "optimal solutions: 40" in out.stdout
     # impossible is a result (exit status 1), a bad code a failed request (2),
     # a search stopped before any solution 3
     impossible = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:213456780"],
-                                env=env, capture_output=True, text=True, timeout=60)
+                                env=env, capture_output=True, text=True, timeout=timing.seconds(60))
     assert impossible.returncode == 1 and "Impossible, proven by parity" in impossible.stdout
     bad = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:21345678"],
-                         env=env, capture_output=True, text=True, timeout=60)
+                         env=env, capture_output=True, text=True, timeout=timing.seconds(60))
     assert bad.returncode == 2 and "8 cells" in bad.stderr
     stopped = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301",
                               "--algorithm", "bfs", "--max-states", "5000", "--json"],
-                             env=env, capture_output=True, text=True, timeout=60)
+                             env=env, capture_output=True, text=True, timeout=timing.seconds(60))
     reply = json.loads(stopped.stdout)
     assert stopped.returncode == 3 and reply["length"] is None and reply["lower_bound"] >= 1

@@ -35,8 +35,10 @@ async function analyze(app, from = "goal") {
     $("chart").hidden = true;
     return;
   }
+  // a position with an exit (Rush Hour) calls its group a cluster, as Fogleman does
+  const group = app.desc.exits?.length ? "cluster" : "group";
   const summary = reply.from === "group"
-    ? `${n(reply.reachable)} positions in this start's group, every one of which can be solved (moves can be undone), ${n(reply.goals)} of them goals. This start is ${reply.start_distance} moves from the goal, with ${n(reply.start_solutions)} optimal solution${reply.start_solutions === 1 ? "" : "s"}; the hardest starts of the group are ${reply.max_distance} moves from it (${n(reply.histogram.at(-1))} of them).`
+    ? `${n(reply.reachable)} positions in this start's ${group}, every one of which can be solved (moves can be undone), ${n(reply.goals)} of them goals. This start is ${reply.start_distance} moves from the goal, with ${n(reply.start_solutions)} optimal solution${reply.start_solutions === 1 ? "" : "s"}; the hardest starts of the ${group} are ${reply.max_distance} moves from it (${n(reply.histogram.at(-1))} of them).`
     : `${n(reply.reachable)} positions reachable; the farthest are ${reply.max_distance} moves from the ${reply.from} (${n(reply.histogram.at(-1))} of them).`;
   out.replaceChildren(el("p", { textContent: summary }),
     el("p", { className: "hint", textContent: "The farthest positions (press one to load it):" }),

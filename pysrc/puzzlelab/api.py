@@ -117,8 +117,6 @@ QUICK_MEMORY = 4                  # ... and of the memory budget: 1/4 (the proof
 MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
 MAX_BOUND = 10_000                # the largest bound a part request may give
 
-VERSION = "0.1.0"
-
 _CODE = ("code", "metric", "first")
 FIELDS = {
     "describe": _CODE,

@@ -276,7 +276,7 @@ def _entry_line(entry):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m puzzlelab",
+    parser = argparse.ArgumentParser(prog="puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
     sub = parser.add_subparsers(dest="command", required=True)
     sp = sub.add_parser("solve", help="solve a position code",
@@ -337,6 +337,8 @@ def main(argv=None):
                     help="easy, medium, hard (blocks: hardest too); describe lists them")
     gp.add_argument("--moves", type=int, default=None,
                     help="exactly this many moves from the goal (tiles)")
+    gp.add_argument("--pieces", type=int, default=None,
+                    help="a new layout of this many pieces (Rush Hour: vehicles)")
     gp.add_argument("--metric", default=None, help="counting rule (family specific)")
     gp.add_argument("--seed", type=int, default=None, help="repeat a draw")
     gp.add_argument("--memory", type=int, default=None, help=MEMORY_HELP)
@@ -360,7 +362,8 @@ def main(argv=None):
         return _minima(args)
     if args.command == "generate":
         req = {"op": "generate", "code": args.code, "difficulty": args.difficulty,
-               "moves": args.moves, "metric": args.metric, "seed": args.seed}
+               "moves": args.moves, "pieces": args.pieces, "metric": args.metric,
+               "seed": args.seed}
         _budget(req, args)
         reply = _drive(api.handle(req), True)
         if args.json or not reply["ok"]:

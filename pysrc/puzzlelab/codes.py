@@ -3,7 +3,9 @@ link form used in URL fragments, ``CODE&key=value&...`` (options such as the
 counting rule, method and playback step travel after ``&``).
 
 Called by ``api.py`` only.  Each family parses its own fields (its
-``parse`` and ``expand_preset`` hooks); this module checks the envelope
+``parse`` and ``expand_preset`` hooks) and other programs' forms
+(``import_code``: ``rush:`` + Fogleman's board, or the board pasted bare);
+this module checks the envelope
 (length, characters, family name) and the link options, so every family
 gets the same clear messages for junk.
 """
@@ -11,7 +13,7 @@ gets the same clear messages for junk.
 from urllib.parse import unquote
 
 from .errors import CodeError, show
-from .families import FAMILIES, family_module
+from .families import FAMILIES, FORMATS, family_module
 
 MAX_CODE_LENGTH = 2000
 ALLOWED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -113,6 +115,13 @@ def parse(code, options=None):
     if len(code) > MAX_CODE_LENGTH:
         raise CodeError(f"The code is too long ({len(code)} characters; the "
                         f"limit is {MAX_CODE_LENGTH}).")
+    if ":" not in code:
+        # a bare paste in another program's form (Fogleman's Rush Hour
+        # board): the first family that knows it turns it into its code
+        for name in FAMILIES:
+            own = family_module(name).import_code(None, code)
+            if own is not None:
+                return parse(own, options)
     for ch in code:
         if ch not in ALLOWED:
             if ord(ch) > 126:
@@ -122,9 +131,13 @@ def parse(code, options=None):
                             f"which no code uses.")
     fields = code.split(":")
     name = fields[0]
+    if name in FORMATS:
+        if len(fields) != 2 or not fields[1]:
+            raise CodeError(f"A {name}: code is {name}: and the board after it, one field.")
+        return parse(family_module(FORMATS[name]).import_code(name, fields[1]), options)
     if name not in FAMILIES:
         raise CodeError(f"Unknown puzzle family '{_show(name)}': codes start "
-                        f"with {', '.join(f + ':' for f in FAMILIES)}")
+                        f"with {', '.join(f + ':' for f in list(FAMILIES) + list(FORMATS))}")
     module = family_module(name)
     if len(fields) == 2:
         expanded = module.expand_preset(fields[1])

@@ -54,6 +54,9 @@ class SearchLimit(PuzzleError):
 
 
 class Cancelled(PuzzleError):
+    """A search stopped by its caller (the page's Cancel, Ctrl-C,
+    ``Search.stop()``)."""
+
     kind = "cancelled"
 
 
@@ -63,6 +66,16 @@ class TableError(PuzzleError):
     seal).  ``table`` names the file, so the page can fetch it again."""
 
     kind = "table"
+
+
+def from_json(error):
+    """The error a reply's ``error`` object ({type, message, ...}) stands
+    for, rebuilt: the class of its ``type`` (PuzzleError for a type not
+    listed here), the same message, the other fields as ``details``."""
+    kinds = {cls.kind: cls for cls in (PuzzleError, BadRequest, CodeError, Unsolvable,
+                                       NoSolution, SearchLimit, Cancelled, TableError)}
+    details = {k: v for k, v in error.items() if k not in ("type", "message")}
+    return kinds.get(error.get("type"), PuzzleError)(error.get("message", ""), **details)
 
 
 def printable(text, limit=2000):

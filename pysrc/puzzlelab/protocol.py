@@ -97,6 +97,15 @@ class Family(Protocol):
         """The full code of preset ``name`` (``pegs:english``), or None when
         ``name`` is no preset (parse then reports what is wrong)."""
 
+    def import_code(self, kind: Optional[str], text: str) -> Optional[str]:
+        """A position written in another program's form -> this family's
+        code.  ``kind`` is the prefix it came with (a key of
+        ``families.FORMATS`` that names this family: ``rush`` for
+        Fogleman's Rush Hour boards), or None for a bare paste with no
+        prefix at all, which gives None unless it is unmistakably this
+        family's.  Raises CodeError naming the problem when the form is
+        this family's but the position is broken."""
+
     def check_solvable(self, puzzle: Puzzle) -> None:
         """Raise Unsolvable when an argument without search settles it
         (parity, position classes); else return."""
@@ -209,10 +218,10 @@ class Family(Protocol):
 
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
-                "expand_preset", "check_solvable", "methods", "auto_method", "quick_method",
-                "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed",
-                "build_table", "explore", "group", "minima", "legal_moves", "edit", "difficulties",
-                "generate")
+                "expand_preset", "import_code", "check_solvable", "methods", "auto_method",
+                "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
+                "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
+                "difficulties", "generate")
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 // Editor for the sliding-block family: the controls beside the board (size,
-// tools, goal alternatives) and what a drag, tap or key does with the chosen
-// tool (move, rectangle, any shape, erase, wall, goal outline), each an
-// api.py `edit` action.  Mounted by position.js, board input from input.js
+// tools, goal alternatives, one-way blocks and exits) and what a drag, tap or
+// key does with the chosen tool (move, rectangle, any shape, car or truck,
+// the red car, erase, wall, goal outline), each an api.py `edit` action.  Mounted by position.js, board input from input.js
 // (interface: family.js); render/blocks.js draws drawOptions(); play: play/blocks.js.
 
 import { el, button, select, replaceKeepingFocus } from "../dom.js";
@@ -14,10 +14,14 @@ const TOOLS = [
   ["move", "Move blocks"],
   ["rect", "Draw a rectangle block"],
   ["cells", "Draw any shape (cell by cell)"],
+  ["vehicle", "Car or truck (drag along a row or down a column)"],
+  ["redcar", "The red car (it must get out; drag it)"],
   ["erase", "Erase"],
   ["wall", "Wall"],
   ["goal", "Place a goal outline"],
 ];
+const WAYS = [["", "every way"], ["h", "only left and right"], ["v", "only up and down"]];
+const EXIT_SIDES = [["R", "right"], ["L", "left"], ["D", "bottom"], ["U", "top"]];
 const HINT = "Board keys: arrows move the cursor; Enter or Space starts and finishes a shape, "
   + "picks up and drops a block, or places the goal outline; Esc cancels; Delete removes the block "
   + "under the cursor. Drawing from a block's cell extends that block.";
@@ -33,6 +37,8 @@ const ui = {
   hover: null,         // cell under the mouse (goal ghost preview)
   goalBlock: null,     // letter whose goal outline is placed
   goalIndex: null,     // alternative being edited; null = the next placement starts a new one
+  wayBlock: null,      // the block whose way the one-way controls show
+  oneCellWay: "h",     // the way a one-cell vehicle gets
 };
 
 function isTrivial(g) {
@@ -105,7 +111,35 @@ export function mount(root, app, api) {
   goal.append(el("p", { className: "hint", textContent: "With the goal tool, drag a block to where it must end, or tap where the chosen block's top-left corner must go. It goes into:" }),
     list, el("div", { className: "row" }, button("Clear goal", () => api.edit("goal_clear"), "blocks-goal-clear")));
 
-  replaceKeepingFocus(root, size, tools, goal, el("p", { className: "hint", textContent: HINT }));
+  replaceKeepingFocus(root, size, tools, goal, waysControls(d, letters, api),
+    el("p", { className: "hint", textContent: HINT }));
+}
+
+// One-way blocks (Rush Hour's cars and trucks) and exits: the chosen
+// block's way, "this block out through that side" as the goal, and the way
+// a one-cell vehicle gets (unit Rush Hour's cars).
+function waysControls(d, letters, api) {
+  const box = el("fieldset", {}, el("legend", { textContent: "One-way blocks and exits" }));
+  const oneCell = select("How a one-cell vehicle slides", WAYS.slice(1), ui.oneCellWay,
+    (v) => { ui.oneCellWay = v; }, "blocks-one-cell-way");
+  box.append(el("div", { className: "row" }, el("span", { textContent: "A one-cell car slides" }), oneCell));
+  if (!letters.length) return box;
+  if (!letters.includes(ui.wayBlock)) ui.wayBlock = letters[0];
+  const ways = d.ways || {};
+  const exit = (d.exits || [])[0];
+  const side = select("Side of the exit", EXIT_SIDES, exit?.side || "R", () => {}, "blocks-exit-side");
+  box.append(
+    el("div", { className: "row" }, el("span", { textContent: "Block" }),
+      select("Block", letters.map((x) => [x, x]), ui.wayBlock, (v) => { ui.wayBlock = v; mount(ui.root, ui.app, ui.api); }, "blocks-way-block"),
+      el("span", { textContent: "slides" }),
+      select("How the block slides", WAYS, ways[ui.wayBlock] || "", (v) => api.edit("way", { block: ui.wayBlock, way: v }), "blocks-way")),
+    el("div", { className: "row" },
+      button("Goal: it gets out", () => api.edit("exit", { block: ui.wayBlock, side: side.value }), "blocks-exit"),
+      el("span", { textContent: "through the side" }), side),
+    el("p", { className: "hint", textContent: exit
+      ? `Exit: block ${exit.block} out through the ${EXIT_SIDES.find(([k]) => k === exit.side)?.[1]} side.`
+      : "No exit: the goal is a pattern (or none)." }));
+  return box;
 }
 
 // The sizes offered (a code may be larger than the editor's range: keep it).
@@ -149,6 +183,7 @@ export function drawOptions(app) {
     return opts;
   }
   if (drag.kind === "rect") opts.preview = { kind: "paint", cells: rectCells(drag.start, drag.end) };
+  else if (drag.kind === "vehicle") opts.preview = { kind: "paint", cells: laneCells(drag.start, drag.end) };
   else if (drag.kind === "cells") opts.preview = { kind: "paint", cells: drag.cells };
   else if (drag.kind === "erase" || drag.kind === "wall") opts.preview = { kind: drag.kind, cells: drag.cells };
   else if (drag.kind === "move" || drag.kind === "goal") {
@@ -171,6 +206,10 @@ function begin(cell) {
   switch (ui.tool) {
     case "rect":
       ui.drag = { kind: "rect", start: cell, end: cell };
+      return true;
+    case "vehicle":
+    case "redcar":
+      ui.drag = { kind: "vehicle", red: ui.tool === "redcar", start: cell, end: cell };
       return true;
     case "cells":
       ui.drag = { kind: "cells", cells: [[cell.r, cell.c]], block: letter, last: cell };
@@ -215,10 +254,17 @@ function line(a, b) {
   return out;
 }
 
+// A vehicle's cells: from the start along its row or down its column,
+// whichever way the drag went further.
+function laneCells(a, b) {
+  const across = Math.abs(b.c - a.c) >= Math.abs(b.r - a.r);
+  return across ? rectCells(a, { r: a.r, c: b.c }) : rectCells(a, { r: b.r, c: a.c });
+}
+
 function extend(cell) {
   const drag = ui.drag;
   if (!drag) return;
-  if (drag.kind === "rect") drag.end = cell;
+  if (drag.kind === "rect" || drag.kind === "vehicle") drag.end = cell;
   else if (drag.cells && drag.last) {
     for (const [r, c] of line(drag.last, cell)) {
       if (!drag.cells.some(([rr, cc]) => rr === r && cc === c)) drag.cells.push([r, c]);
@@ -239,6 +285,12 @@ function commit() {
   const code = playbackCode(app);
   if (drag.kind === "rect") {
     api.edit("paint", { cells: rectCells(drag.start, drag.end) }, code);
+  } else if (drag.kind === "vehicle") {
+    const cells = laneCells(drag.start, drag.end);
+    const args = { cells };
+    if (drag.red) args.red = true;
+    if (cells.length === 1) args.way = drag.red ? "h" : ui.oneCellWay;
+    api.edit("vehicle", args, code);
   } else if (drag.kind === "cells") {
     const args = { cells: drag.cells };
     if (drag.block) args.block = drag.block;

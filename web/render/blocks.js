@@ -1,7 +1,9 @@
-// Renderer for sliding blocks: draws a `view` {width, height, rows} from
-// api.py (letters = blocks, "." empty, "_" wall), the goals as outlines, a
-// block sliding along move.path in playback, the overlays of edit/blocks.js
-// and play/blocks.js.  Knows no rule.  Called by view.js (interface:
+// Renderer for sliding blocks: draws a `view` {width, height, rows, ways?}
+// from api.py (letters = blocks, "." empty, "_" wall; ways: the one-way
+// blocks, drawn as cars and trucks, the one that must get out red), the goals
+// as outlines and exits as gaps in the frame (describe's exits), a block
+// sliding along move.path in playback, the overlays of edit/blocks.js and
+// play/blocks.js.  Knows no rule.  Called by view.js (interface:
 // family.js); siblings render/tiles.js, render/pegs.js, helpers render/draw.js.
 
 import { palette, roundRect, roundedPath, cssVar, ease, arrowPath } from "./draw.js";
@@ -90,10 +92,13 @@ function hueIndex(key, taken) {
 }
 
 // Colours per block: same shape -> same hue (lightness varies a little so
-// neighbours stay apart); blocks a goal names -> the accent colour.
-export function colours(rows, goals, p = palette()) {
+// neighbours stay apart); blocks a goal names -> the accent colour; the
+// vehicle an exit is for -> red (Rush Hour's red car).
+export function colours(rows, goals, p = palette(), exits = []) {
   const dark = luminance(p.bg) < 0.4;
   const named = goalLetters(goals);
+  const red = new Set(exits.map((e) => e.block));
+  const redFill = cssVar("--red-car", dark ? "#e0524a" : "#cf2e27");
   const accentFg = cssVar("--accent-fg", dark ? "#111" : "#fff");
   const blocks = blocksOf(rows);
   const keys = [...new Set([...blocks.values()].map(shapeKey))].sort();
@@ -101,6 +106,10 @@ export function colours(rows, goals, p = palette()) {
   const families = new Map(keys.map((key) => [key, { hue: HUES[hueIndex(key, taken)], n: 0 }]));
   const out = new Map();
   for (const [letter, cells] of blocks) {
+    if (red.has(letter)) {
+      out.set(letter, { fill: redFill, edge: redFill, text: "#fff", named: true, red: true });
+      continue;
+    }
     if (named.has(letter)) {
       out.set(letter, { fill: p.accent, edge: p.accent, text: accentFg, named: true });
       continue;
@@ -174,7 +183,8 @@ export function draw(board, view, opts = {}) {
   const { ctx } = board;
   const p = palette();
   const goals = opts.desc?.goals || [];
-  const col = colours(view.rows, goals, p);
+  const exits = opts.thumb ? [] : opts.desc?.exits || [];
+  const col = colours(view.rows, goals, p, opts.desc?.exits || []);
   const s = board.cell;
   board.clear();
   const o = board.cellRect(0, 0);
@@ -184,6 +194,7 @@ export function draw(board, view, opts = {}) {
   ctx.strokeStyle = p.frame;
   ctx.lineWidth = 1.5;
   ctx.stroke();
+  for (const exit of exits) drawExit(ctx, board, view, exit, col);
 
   // empty cells and walls
   const wallCells = [];
@@ -206,7 +217,8 @@ export function draw(board, view, opts = {}) {
 
   drawGoals(ctx, board, view, goals, opts, p, "under");
 
-  // blocks
+  // blocks (one-way ones as vehicles)
+  opts = { ...opts, ways: view.ways || {} };
   const now = blocksOf(view.rows);
   const before = opts.from && opts.t < 1 ? blocksOf(opts.from.rows) : null;
   const moving = [];
@@ -221,9 +233,10 @@ export function draw(board, view, opts = {}) {
   drawOverlays(ctx, board, view, opts, p, col);
 }
 
-function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false) {
+function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false, way = null) {
   const s = board.cell;
   const c = col.map.get(letter) || { fill: "#999", edge: "#666", text: "#000" };
+  way = way ?? opts.ways?.[letter];
   if (lifted) {
     ctx.save();
     ctx.shadowColor = "rgba(0,0,0,0.25)";
@@ -237,6 +250,7 @@ function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false)
   ctx.lineWidth = opts.selected === letter ? Math.max(2.5, s * 0.06) : Math.max(1, s * 0.025);
   ctx.strokeStyle = opts.selected === letter ? cssVar("--focus", "#1d6fd1") : c.edge;
   ctx.stroke();
+  if (way) drawVehicle(ctx, board, cells, way, c, dx, dy);
   const [ly, lx] = labelAt(cells);
   const o = board.cellRect(0, 0);
   ctx.fillStyle = c.text;
@@ -244,6 +258,98 @@ function drawBlock(ctx, board, letter, cells, col, opts, dx, dy, lifted = false)
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(letter, o.x + (lx + dx) * s, o.y + (ly + dy) * s + 1);
+}
+
+// A one-way block as a vehicle: windows across it at both ends (a car or
+// truck, its length along its way); a one-cell one, a double arrow along its
+// way (Tromp's unit Rush Hour).
+function drawVehicle(ctx, board, cells, way, c, dx, dy) {
+  const s = board.cell;
+  const o = board.cellRect(0, 0);
+  const [r0, c0] = topLeft(cells);
+  const r1 = Math.max(...cells.map((x) => x[0])) + 1;
+  const c1 = Math.max(...cells.map((x) => x[1])) + 1;
+  const x0 = o.x + (c0 + dx) * s;
+  const y0 = o.y + (r0 + dy) * s;
+  const w = (c1 - c0) * s;
+  const h = (r1 - r0) * s;
+  ctx.save();
+  ctx.fillStyle = "rgba(255,255,255,0.55)";
+  ctx.strokeStyle = "rgba(0,0,0,0.25)";
+  ctx.lineWidth = 1;
+  const across = way === "h";
+  const long = across ? w : h;
+  if (cells.length === 1) {
+    ctx.strokeStyle = c.text;
+    ctx.globalAlpha = 0.5;
+    ctx.lineWidth = Math.max(1.5, s * 0.05);
+    const cx = x0 + w / 2;
+    const cy = y0 + h / 2;
+    const len = s * 0.28;
+    const pts = across ? [[cx - len, cy], [cx + len, cy]] : [[cx, cy - len], [cx, cy + len]];
+    ctx.beginPath();
+    ctx.moveTo(...pts[0]);
+    ctx.lineTo(...pts[1]);
+    for (const [px, py] of pts) {
+      const sx = Math.sign(px - cx);
+      const sy = Math.sign(py - cy);
+      ctx.moveTo(px - sx * s * 0.1 - sy * s * 0.08, py - sy * s * 0.1 - sx * s * 0.08);
+      ctx.lineTo(px, py);
+      ctx.lineTo(px - sx * s * 0.1 + sy * s * 0.08, py - sy * s * 0.1 + sx * s * 0.08);
+    }
+    ctx.stroke();
+    ctx.restore();
+    return;
+  }
+  // windscreens: a band across the vehicle near each end
+  const band = Math.min(s * 0.16, long * 0.08);
+  for (const at of [s * 0.3, long - s * 0.3 - band]) {
+    if (across) roundRect(ctx, x0 + at, y0 + h * 0.2, band, h * 0.6, band * 0.4);
+    else roundRect(ctx, x0 + w * 0.2, y0 + at, w * 0.6, band, band * 0.4);
+    ctx.fill();
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+// An exit: the frame opened along the gap (describe's exits: side U D L R,
+// rows or columns from..to) and a chevron pointing out, in the colour of the
+// vehicle it is for.
+function drawExit(ctx, board, view, exit, col) {
+  const s = board.cell;
+  const o = board.cellRect(0, 0);
+  const colour = col.map.get(exit.block)?.fill || palette().accent;
+  const vertical = exit.side === "L" || exit.side === "R";
+  const a = exit.from * s;
+  const b = (exit.to + 1) * s;
+  let x; let y; let w; let h;
+  if (vertical) {
+    x = exit.side === "R" ? o.x + view.width * s + 1 : o.x - 8;
+    y = o.y + a + s * 0.08;
+    w = 7;
+    h = b - a - s * 0.16;
+  } else {
+    y = exit.side === "D" ? o.y + view.height * s + 1 : o.y - 8;
+    x = o.x + a + s * 0.08;
+    w = b - a - s * 0.16;
+    h = 7;
+  }
+  ctx.save();
+  ctx.fillStyle = palette().bg;
+  ctx.fillRect(x - 1, y, w + 2, h);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2.5;
+  ctx.beginPath();
+  // a chevron in the gap, pointing out of the board
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  const k = Math.min(5, (vertical ? h : w) / 4);
+  const out = { R: [1, 0], L: [-1, 0], D: [0, 1], U: [0, -1] }[exit.side];
+  ctx.moveTo(cx - out[0] * 2 - out[1] * k, cy - out[1] * 2 - out[0] * k);
+  ctx.lineTo(cx + out[0] * 2, cy + out[1] * 2);
+  ctx.lineTo(cx - out[0] * 2 + out[1] * k, cy - out[1] * 2 + out[0] * k);
+  ctx.stroke();
+  ctx.restore();
 }
 
 // Goal patterns: a tint under the blocks, a dashed outline over them (so a
@@ -392,9 +498,10 @@ export function goalView(desc) {
 export function text(view) {
   const name = (r, c) => `row ${r + 1} column ${c + 1}`;
   const parts = [];
+  const ways = { h: ", slides left and right", v: ", slides up and down" };
   for (const [letter, cells] of blocksOf(view.rows)) {
     const [r0, c0] = topLeft(cells);
-    parts.push(`block ${letter}, ${cells.length} cell${cells.length === 1 ? "" : "s"}, from ${name(r0, c0)}`);
+    parts.push(`block ${letter}, ${cells.length} cell${cells.length === 1 ? "" : "s"}, from ${name(r0, c0)}${ways[view.ways?.[letter]] || ""}`);
   }
   const walls = view.rows.join("").split("_").length - 1;
   const empty = view.rows.join("").split(".").length - 1;

@@ -15,6 +15,12 @@ FAMILIES = {
     "blocks": "puzzlelab.families.blocks",
     "pegs": "puzzlelab.families.pegs",
 }
+# Other programs' forms a code may come in, by prefix -> the family whose
+# ``import_code`` turns them into its own code (``rush:`` + Fogleman's 36
+# characters is a sliding-blocks position)
+FORMATS = {
+    "rush": "blocks",
+}
 
 
 def family_module(name):

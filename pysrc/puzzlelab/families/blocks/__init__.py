@@ -8,7 +8,9 @@
     bfs.py      the fast breadth-first search (optimal, counts)
     astar.py    the fast A* (the same expansion table)
     pattern.py  the pattern bound's table (a smaller puzzle solved backwards)
+    fogleman.py Rush Hour boards in Fogleman's form -> codes
     reachable.py  the whole reachable set (the analyze op)
+    rush.py     the one-way engine (every block one-way: Rush Hour)
     stored.py   the presets' stored solutions (auto answers them at once)
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, drawn from the group by distance
@@ -20,14 +22,23 @@ relabelled so each block keeps its letter along the solution.
 from ...search import generic_methods
 from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
-from . import (astar as _astar, bfs as _bfs, editor as _edit, generate as _generate,
-               stored as _stored,
-               pattern as _pattern, reachable as _reachable)
+from . import (astar as _astar, bfs as _bfs, editor as _edit, fogleman as _fogleman,
+               generate as _generate, pattern as _pattern, reachable as _reachable,
+               rush as _rush, stored as _stored)
 from .model import FAMILY, METRICS, Move, format_path
 from .presets import NAMED, PRESETS
 from .puzzle import BOUNDS, Blocks, expand_preset, parse
 
 ACTIONS = _edit.ACTIONS
+
+
+def import_code(kind, text):
+    """Fogleman's Rush Hour boards: ``rush:`` + 36 (or 49) characters, or
+    the bare board (or a line of his database) pasted alone."""
+    if kind is None:
+        board = _fogleman.looks_like(text)
+        return None if board is None else _fogleman.to_code(board)
+    return _fogleman.to_code(text)
 
 
 def check_solvable(puzzle):
@@ -59,7 +70,7 @@ def labelled(fn):
 
 
 def methods(puzzle):
-    own = {"bfs": _bfs.bfs, "astar": _astar.astar}
+    own = {"bfs": _rush.bfs if _rush.applies(puzzle) else _bfs.bfs, "astar": _astar.astar}
     out = []
     for m in generic_methods(puzzle, list(puzzle.heuristics), "pattern"):
         m = m.but(run=own.get(m.name) or labelled(m.run))
@@ -105,12 +116,14 @@ judge_method = auto_method
 def explore(puzzle, root, step, max_states, max_bytes):
     """The fast explorer from ``root`` (moves are reversible: ``step`` is
     the puzzle's own)."""
-    return _reachable.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
+    engine = _rush if _rush.applies(puzzle) else _reachable
+    return engine.explore(puzzle, root, max_states=max_states, max_bytes=max_bytes)
 
 
 def group(puzzle, max_states, max_bytes):
     """The start's group by distance to its goals (reachable.group)."""
-    return _reachable.group(puzzle, max_states=max_states, max_bytes=max_bytes)
+    engine = _rush if _rush.applies(puzzle) else _reachable
+    return engine.group(puzzle, max_states=max_states, max_bytes=max_bytes)
 
 
 def legal_moves(puzzle):
@@ -131,13 +144,15 @@ def difficulties(puzzle):
 
 
 def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
-    """A new start from the group, at a difficulty (generate.py); plain blocks
-    take neither an exact distance nor a piece count."""
-    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes))
+    """A new start from the group, at a difficulty (generate.py); on a Rush
+    Hour board with a number of vehicles, from a new layout's group
+    (layouts.py).  No exact distance."""
+    return (yield from _generate.generate(puzzle, difficulty, seed, max_states, max_bytes,
+                                          pieces))
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
-           "format_path", "parse", "expand_preset", "check_solvable", "methods",
+           "format_path", "parse", "expand_preset", "import_code", "check_solvable", "methods",
            "auto_method", "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
            "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
            "difficulties", "generate"]

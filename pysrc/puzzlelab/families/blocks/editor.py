@@ -5,11 +5,14 @@ Sibling of puzzle.py (rules and the code format); tests in
 tests/test_edit_blocks_pegs.py.
 
 Works on the code's own text: a grid of rows (letter = block, ``.`` empty,
-``_`` wall) and a list of goal patterns (letter = "this block covers this
-cell", ``?`` any, ``.`` empty, ``_`` wall).  Example, ``blocks:3x2:AB./CC.:??A/???``::
+``_`` wall), a list of goal alternatives -- patterns (letter = "this block
+covers this cell", ``?`` any, ``.`` empty, ``_`` wall) or exits (their text,
+``A-R3``) -- and the one-way blocks.  Example,
+``blocks:3x2:AB./CC.:??A/???;C-R2:hC``::
 
     grid  = [["A", "B", "."], ["C", "C", "."]]
-    goals = [[["?", "?", "A"], ["?", "?", "?"]]]
+    goals = [[["?", "?", "A"], ["?", "?", "?"]], "C-R2"]
+    ways  = {"C": "h"}
 
 Cells are ``[r, c]`` (row, column from 0).  Actions:
   resize {width, height}        crop or extend the board (blocks cut in two
@@ -27,17 +30,29 @@ Cells are ``[r, c]`` (row, column from 0).  Actions:
                                 alternative ``index`` (moving it if already there)
   goal_remove {index, block?}   drop alternative ``index`` (or only that block from it)
   goal_clear {}                 no goal (every position counts as solved)
+  vehicle {cells, red?, way?}   a new one-way block on empty cells in one row
+                                or column: a car or truck sliding along its
+                                length (``way``, h or v, for a single cell);
+                                with ``red``, the one that must get out: it
+                                takes the letter A and the goal becomes its
+                                exit (right side of its row; bottom of its
+                                column when it stands)
+  way {block, way}              the block slides only left and right (h), only
+                                up and down (v), or every way ("")
+  exit {block, side}            the goal becomes "block out through ``side``"
+                                (U, D, L, R) at the rows or columns it spans
 
 Whatever an edit does to a block, the goals are kept consistent: a goal
 letter whose block is gone, or whose shape can no longer cover the goal's
 cells, becomes ``?``; a goal wall where the board has none becomes ``?``;
-an alternative left with nothing to ask is dropped.  "No goal" is written
-as one pattern of ``?`` only.
+an alternative left with nothing to ask is dropped, and so is an exit its
+block can no longer take; a block cut in two keeps its way in both parts.
+"No goal" is written as one pattern of ``?`` only.
 """
 
 from ...errors import CodeError
 from ..common import whole_number
-from .model import MAX_SIDE, MIN_SIDE
+from .model import MAX_SIDE, MIN_SIDE, SIDES as SIDE_WORDS, WAYS, ways_text
 from .puzzle import parse
 
 LETTER_ORDER = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -53,31 +68,54 @@ ACTIONS = {
     "erase": ("cells",), "wall": ("cells",), "remove": ("block",),
     "move": ("block", "r", "c"), "goal_add": ("block", "r", "c", "index"),
     "goal_remove": ("index", "block"), "goal_clear": (),
+    "vehicle": ("cells", "red", "way"), "way": ("block", "way"), "exit": ("block", "side"),
 }
 
 
 # -- reading the code ---------------------------------------------------------
 
 def _split(puzzle):
-    """(w, h, grid, goals) from the puzzle's own code (documented format)."""
+    """(w, h, grid, goals, ways) from the puzzle's own code (documented
+    format)."""
     fields = puzzle.code().split(":")
     w, h = (int(x) for x in fields[1].split("x"))
     grid = [list(row) for row in fields[2].split("/")]
-    goals = [[list(row) for row in g.split("/")] for g in fields[3].split(";")]
-    return w, h, grid, goals
+    goals = [g if any(ch.isdigit() for ch in g) else [list(row) for row in g.split("/")]
+             for g in fields[3].split(";")]
+    return w, h, grid, goals, dict(puzzle.ways)
 
 
-def _build(notes, puzzle, w, h, grid, goals):
-    """Normalise the goals against the grid (saying in ``notes`` what that
-    took away), write the code and re-parse it (so an edit can never produce
-    a code that fails to open)."""
-    goals = _fix_goals(w, h, grid, goals, notes)
+def _build(notes, puzzle, w, h, grid, goals, ways):
+    """Normalise the goals and ways against the grid (saying in ``notes``
+    what that took away), write the code and re-parse it (so an edit can
+    never produce a code that fails to open)."""
+    ways = {k: v for k, v in ways.items() if any(k in row for row in grid)}
     rows = "/".join("".join(r) for r in grid)
-    goal_text = ";".join("/".join("".join(r) for r in g) for g in goals)
+    goals = _fix_goals(w, h, grid, goals, notes)
+    goals = [g for g in goals if not isinstance(g, str) or _exit_ok(w, h, rows, g, ways, notes)]
+    if not goals:
+        goals = [_blank_goal(w, h)]
+    goal_text = ";".join(g if isinstance(g, str) else "/".join("".join(r) for r in g)
+                         for g in goals)
     metric = getattr(puzzle, "metric", None)
-    new = parse(f"{w}x{h}", [rows, goal_text],
-                       {"metric": metric} if metric else {})
+    fields = [rows, goal_text] + ([ways_text(ways)] if ways else [])
+    new = parse(f"{w}x{h}", fields, {"metric": metric} if metric else {})
     return new.code()
+
+
+def _exit_ok(w, h, rows, exit_text, ways, notes):
+    """Can this exit still be taken (its block there, and able to lie
+    against that side)?  If not, ``notes`` says it is gone."""
+    letter = exit_text[0]
+    if letter not in rows:
+        notes.append(f"Block {letter} is gone, so its exit was removed.")
+        return False
+    try:
+        parse(f"{w}x{h}", [rows, exit_text] + ([ways_text(ways)] if ways else []))
+    except CodeError:
+        notes.append(f"Block {letter} can no longer take its exit, so the exit was removed.")
+        return False
+    return True
 
 
 # -- arguments ----------------------------------------------------------------
@@ -157,10 +195,10 @@ def components(cells):
     return parts
 
 
-def _split_blocks(grid):
+def _split_blocks(grid, ways):
     """A block cut in two parts (by an erase, a wall, a crop or another
     block painted across it) keeps its letter on its largest part; the
-    other parts become new blocks."""
+    other parts become new blocks, with its way."""
     letters = []
     for row in grid:
         for ch in row:
@@ -172,6 +210,8 @@ def _split_blocks(grid):
             fresh = _new_letter(grid)
             for r, c in part:
                 grid[r][c] = fresh
+            if letter in ways:
+                ways[fresh] = ways[letter]
 
 
 def _coverable(w, h, grid, shape, want):
@@ -223,6 +263,9 @@ def _fix_goals(w, h, grid, goals, notes):
     out = []
     many = len(goals) > 1
     for k, g in enumerate(goals):
+        if isinstance(g, str):          # an exit: _build checks it
+            out.append(g)
+            continue
         was_trivial = _trivial(g)
         g = [row[:] for row in g]
         letters = sorted({ch for row in g for ch in row if ch in LETTERS},
@@ -255,7 +298,7 @@ def _fix_goals(w, h, grid, goals, notes):
 
 def _trivial(g):
     """A pattern that every position meets (only '?' and walls)."""
-    return all(ch in (ANY, WALL) for row in g for ch in row)
+    return not isinstance(g, str) and all(ch in (ANY, WALL) for row in g for ch in row)
 
 
 def _blank_goal(w, h):
@@ -281,7 +324,7 @@ def edit(puzzle, action, args):
 
 
 def _edit(puzzle, action, notes, args):
-    w, h, grid, goals = _split(puzzle)
+    w, h, grid, goals, ways = _split(puzzle)
 
     if action == "resize":
         w2 = _int(args.get("width"), "width")
@@ -292,13 +335,14 @@ def _edit(puzzle, action, notes, args):
                             f"must be from {lo} to {hi}.")
         grid = [[grid[r][c] if r < h and c < w else FREE for c in range(w2)]
                 for r in range(h2)]
-        goals = [[[g[r][c] if r < h and c < w else ANY for c in range(w2)]
-                  for r in range(h2)] for g in goals]
-        _split_blocks(grid)
-        return _build(notes, puzzle, w2, h2, grid, goals)
+        goals = [g if isinstance(g, str) else
+                 [[g[r][c] if r < h and c < w else ANY for c in range(w2)] for r in range(h2)]
+                 for g in goals]
+        _split_blocks(grid, ways)
+        return _build(notes, puzzle, w2, h2, grid, goals, ways)
 
     if action == "clear":
-        return _build(notes, puzzle, w, h, [[FREE] * w for _ in range(h)], [])
+        return _build(notes, puzzle, w, h, [[FREE] * w for _ in range(h)], [], {})
 
     if action == "paint":
         cells = _cells(w, h, args.get("cells"))
@@ -313,21 +357,21 @@ def _edit(puzzle, action, notes, args):
                             f"cells of one block must touch side by side.")
         for r, c in cells:
             grid[r][c] = letter
-        _split_blocks(grid)
-        return _build(notes, puzzle, w, h, grid, goals)
+        _split_blocks(grid, ways)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action in ("erase", "wall"):
         cells = _cells(w, h, args.get("cells"))
         for r, c in cells:
             grid[r][c] = FREE if action == "erase" else WALL
-        _split_blocks(grid)
-        return _build(notes, puzzle, w, h, grid, goals)
+        _split_blocks(grid, ways)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action == "remove":
         letter = _letter(grid, args.get("block"))
         for r, c in cells_of(grid, letter):
             grid[r][c] = FREE
-        return _build(notes, puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action == "move":
         letter = _letter(grid, args.get("block"))
@@ -335,7 +379,7 @@ def _edit(puzzle, action, notes, args):
         _put(grid, letter, FREE, cells, lambda v: None if v == FREE else (
             f"Block {letter} cannot go there: "
             f"{'a wall' if v == WALL else f'block {v}'} is in the way."))
-        return _build(notes, puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action == "goal_add":
         letter = _letter(grid, args.get("block"))
@@ -348,18 +392,25 @@ def _edit(puzzle, action, notes, args):
             k = len(goals) - 1
         else:
             k = _goal_index(goals, index)
+            if isinstance(goals[k], str):
+                raise CodeError(f"Goal alternative {k + 1} is an exit ({goals[k]}); a block's "
+                                f"outline goes into a pattern alternative.")
         walls = {(r, c) for r, c in cells if grid[r][c] == WALL}
         if walls:
             raise CodeError(f"Block {letter}'s goal cannot cover a wall.")
         _put(goals[k], letter, ANY, cells, lambda v: None if v not in LETTERS else (
             f"Block {letter}'s goal would overlap block {v}'s goal in the same "
             f"alternative."))
-        return _build(notes, puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action == "goal_remove":
         k = _goal_index(goals, args.get("index"))
         letter = args.get("block")
         if letter is None:
+            del goals[k]
+        elif isinstance(goals[k], str):
+            if goals[k][0] != letter:
+                raise CodeError(f"Goal alternative {k + 1} does not name block {letter}.")
             del goals[k]
         else:
             _letter(grid, letter, must_exist=False)
@@ -369,11 +420,86 @@ def _edit(puzzle, action, notes, args):
                                 f"block {letter}.")
             for r, c in gone:
                 goals[k][r][c] = ANY
-        return _build(notes, puzzle, w, h, grid, goals)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
 
     if action == "goal_clear":
-        return _build(notes, puzzle, w, h, grid, [])
+        return _build(notes, puzzle, w, h, grid, [], ways)
+
+    if action == "vehicle":
+        return _vehicle(notes, puzzle, w, h, grid, goals, ways, args)
+
+    if action == "way":
+        letter = _letter(grid, args.get("block"))
+        way = args.get("way")
+        if way not in ("h", "v", ""):
+            raise CodeError("A block's way is h (only left and right), v (only up and "
+                            "down) or \"\" (every way).")
+        if way:
+            ways[letter] = way
+        else:
+            ways.pop(letter, None)
+        return _build(notes, puzzle, w, h, grid, goals, ways)
+
+    if action == "exit":
+        letter = _letter(grid, args.get("block"))
+        return _build(notes, puzzle, w, h, grid, [_exit_of(w, h, grid, letter,
+                                                          args.get("side"))], ways)
 
     raise CodeError(f"Unknown editor action {action!r:.30} for sliding blocks; "
-                    f"known: resize, clear, paint, erase, wall, remove, move, "
-                    f"goal_add, goal_remove, goal_clear.")
+                    f"known: {', '.join(ACTIONS)}.")
+
+
+def _exit_of(w, h, grid, letter, side):
+    """The exit text for ``letter`` out through ``side``, at the rows (or
+    columns) the block spans."""
+    if side not in SIDE_WORDS:
+        raise CodeError(f"An exit's side is U, D, L or R (top, bottom, left, right), "
+                        f"not {side!r:.12}.")
+    cells = cells_of(grid, letter)
+    span = sorted({r for r, _c in cells} if side in "LR" else {c for _r, c in cells})
+    lo, hi = span[0] + 1, span[-1] + 1
+    return f"{letter}-{side}{lo}" + (f"-{hi}" if hi > lo else "")
+
+
+def _vehicle(notes, puzzle, w, h, grid, goals, ways, args):
+    """The ``vehicle`` action (see the module docstring)."""
+    cells = sorted(_cells(w, h, args.get("cells")))
+    rows = {r for r, _c in cells}
+    cols = {c for _r, c in cells}
+    if len(rows) > 1 and len(cols) > 1:
+        raise CodeError("A car or truck lies in one row or one column: drag along a row "
+                        "or down a column.")
+    line = sorted(cols) if len(rows) == 1 else sorted(rows)
+    if line[-1] - line[0] != len(line) - 1:
+        raise CodeError("A car or truck covers cells side by side, with no gap.")
+    way = args.get("way")
+    if len(cells) > 1:
+        way = "h" if len(rows) == 1 else "v"
+    elif way not in WAYS:
+        raise CodeError("A one-cell vehicle needs its way: h (left and right) or v (up "
+                        "and down).")
+    for r, c in cells:
+        if grid[r][c] != FREE:
+            what = "a wall" if grid[r][c] == WALL else f"block {grid[r][c]}"
+            raise CodeError(f"The vehicle cannot go there: {what} is in the way.")
+    red = args.get("red")
+    if red not in (None, True, False):
+        raise CodeError("The editor argument 'red' is true or false.")
+    if red:
+        if any("A" in row for row in grid):     # the old A gives its letter up
+            fresh = _new_letter(grid)
+            for r, row in enumerate(grid):
+                for c, ch in enumerate(row):
+                    if ch == "A":
+                        grid[r][c] = fresh
+            if "A" in ways:
+                ways[fresh] = ways.pop("A")
+        letter = "A"
+    else:
+        letter = _new_letter(grid)
+    for r, c in cells:
+        grid[r][c] = letter
+    ways[letter] = way
+    if red:
+        goals = [_exit_of(w, h, grid, letter, "R" if way == "h" else "D")]
+    return _build(notes, puzzle, w, h, grid, goals, ways)

@@ -19,7 +19,9 @@ import random
 
 from ...errors import BadRequest
 from ...protocol import Difficulty, Offer
-from . import reachable
+from . import fogleman, layouts, reachable, rush
+from .presets import PRESETS
+from .puzzle import parse
 
 # (name, label, start and end of its band as shares of the farthest distance)
 SHARES = (("easy", "Easy", 0.15, 0.3), ("medium", "Medium", 0.4, 0.6),
@@ -35,8 +37,12 @@ _kept = {}
 
 
 def offer(puzzle):
-    """Easy to hardest: bands of the group's distances (``difficulties`` hook)."""
-    return Offer(tuple(Difficulty(name, label, HELP[name]) for name, label, _a, _b in SHARES))
+    """Easy to hardest: bands of the group's distances (``difficulties``
+    hook); on a Rush Hour board also a number of vehicles (a new layout,
+    layouts.py)."""
+    pieces = (1, layouts.most_vehicles(puzzle)) if layouts.applies(puzzle) else None
+    return Offer(tuple(Difficulty(name, label, HELP[name]) for name, label, _a, _b in SHARES),
+                 pieces=pieces)
 
 
 def band(difficulty, farthest):
@@ -60,8 +66,9 @@ def _group(puzzle, max_states, max_bytes):
     kept = _kept.get("group")
     if kept and kept[0] == key and puzzle.start in kept[1]:
         return kept[2], kept[3]
-    result = yield from reachable.group(puzzle, max_states=max_states, max_bytes=max_bytes,
-                                        keep=0, distances=True)
+    engine = rush if rush.applies(puzzle) else reachable
+    result = yield from engine.group(puzzle, max_states=max_states, max_bytes=max_bytes,
+                                     keep=0, distances=True)
     extra = result.extra
     if not extra["goals"]:
         raise BadRequest("No position these blocks can reach meets the goal: no puzzle "
@@ -73,9 +80,30 @@ def _group(puzzle, max_states, max_bytes):
     return states, dist
 
 
-def generate(puzzle, difficulty, seed, max_states, max_bytes):
-    """Generator returning {code, distance, band}: see the module's docstring."""
+def _parser(metric):
+    """code -> puzzle under ``metric`` (a preset's ``rush:`` code too)."""
+    def parse_code(code):
+        if code.startswith("rush:"):
+            code = fogleman.to_code(code[len("rush:"):])
+        fields = code.split(":")
+        return parse(fields[1], fields[2:], {"metric": metric})
+    return parse_code
+
+
+def generate(puzzle, difficulty, seed, max_states, max_bytes, pieces=None):
+    """Generator returning {code, distance, band}: see the module's
+    docstring; with ``pieces`` (a Rush Hour board), first a new layout of
+    that many vehicles, the hardest layouts.py finds, whose group is then
+    drawn from."""
     rng = random.Random(seed)
+    if pieces is not None:
+        seeds = [(p.code, p.known["move"]) for p in PRESETS if p.group.startswith("Rush Hour")]
+        made = yield from layouts.fresh(puzzle, pieces, rng, _parser(puzzle.metric), seeds,
+                                        max_bytes)
+        if made is None:
+            raise BadRequest(f"No layout of {pieces} vehicles that can be solved came up: "
+                             f"try fewer vehicles.")
+        puzzle = made[0]
     states, dist = yield from _group(puzzle, max_states, max_bytes)
     farthest = max(dist)
     if farthest == 0:

@@ -51,9 +51,7 @@ def smaller_puzzle(puzzle):
     low bit) per kept type, which carry a position's placements across."""
     drop = set(dropped_types(puzzle))
     gone = {letter for t in drop for letter in puzzle.type_letters[t]}
-    rows = ["".join("." if ch in gone else ch for ch in row) for row in puzzle.rows]
-    small = type(puzzle)(puzzle.w, puzzle.h, rows, [("goal", g) for g in puzzle.goal_rows],
-                   puzzle.metric)
+    small = puzzle.without(gone)
     segments = []
     for t, letters in enumerate(puzzle.type_letters):
         if t in drop:
@@ -65,8 +63,8 @@ def smaller_puzzle(puzzle):
 
 
 def _key(puzzle):
-    return (puzzle.w, puzzle.h, tuple(puzzle.rows), tuple(map(tuple, puzzle.goal_rows)),
-            puzzle.metric)
+    return (puzzle.w, puzzle.h, tuple(puzzle.rows), puzzle.goals_text(),
+            tuple(sorted(puzzle.ways.items())), puzzle.metric)
 
 
 def table_bytes(table):

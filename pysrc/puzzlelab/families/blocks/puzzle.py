@@ -5,18 +5,24 @@ codes, canonical states, goal patterns, lower bounds.  The family's hooks
 move record), expand.py (the expansion table), bfs.py and reachable.py (the
 fast engines), editor.py (the editor).
 
-Code: ``blocks:WxH:ROWS:GOALS`` -- ROWS is the start, rows separated by
-``/``, one character per cell: a letter (A-Z, a-z) names the block covering
-the cell, ``.`` is empty, ``_`` is a wall.  GOALS is one or more patterns
-separated by ``;``, any of which wins; in a pattern a letter means "this block
-covers this cell", ``.`` "this cell is empty", ``?`` "anything", ``_`` a wall.
-The counting rule is a link option, ``&metric=move`` (default: a run of unit
-steps by one block is one move) or ``&metric=step`` (every unit step counts).
+Code: ``blocks:WxH:ROWS:GOALS[:WAYS]`` -- ROWS is the start, rows separated
+by ``/``, one character per cell: a letter (A-Z, a-z) names the block covering
+the cell, ``.`` is empty, ``_`` is a wall.  GOALS is one or more alternatives
+separated by ``;``, any of which wins: a pattern, in which a letter means
+"this block covers this cell", ``.`` "this cell is empty", ``?`` "anything",
+``_`` a wall; or an exit, ``A-R3``: block A out through the gap in the right
+side at row 3 (model.Exit).  WAYS, when there are one-way blocks, lists them:
+``hABC,vDE`` -- A, B, C slide only left and right, D and E only up and down
+(Rush Hour's cars and trucks; with one-way blocks "move" and "line" count
+the same, a straight slide).  The counting rule is a link option,
+``&metric=move`` (default: a run of unit steps by one block is one move),
+``&metric=step`` (every unit step counts) or ``&metric=line``.
 
-Blocks of equal shape are interchangeable unless a goal names them: every
-letter that appears in a goal becomes its own *type*; the other blocks are
-grouped by shape.  A *placement* is (type, anchor) where the shape fits
-(anchor = the block's first cell in row-major order); placements are numbered
+Blocks of equal shape and way are interchangeable unless a goal names them:
+every letter that appears in a goal becomes its own *type*; the other blocks
+are grouped by shape and way.  A *placement* is (type, anchor) where the shape
+fits (anchor = the block's first cell in row-major order; a one-way type's
+anchors only on its blocks' own rows or columns); placements are numbered
 type by type, anchor by anchor (the "gid").
 
 Search state (canonical): ``int`` with bit ``gid`` set for every block's
@@ -59,8 +65,30 @@ from ..common import metric_of, set_bits
 from . import pattern as _pattern
 from .presets import NAMED
 from .model import (DIRS, FAMILY, LETTERS, MEMO_BYTES, MEMO_SHARE, METRICS, METRIC_HELP,
-                    METRIC_LABELS, OPPOSITE, PLACEMENT_BYTES, Move, connected, format_path,
-                    parse_rows, parse_size)
+                    METRIC_LABELS, OPPOSITE, PLACEMENT_BYTES, SIDES, WAY_WORDS, WAYS, Exit,
+                    Move, connected, format_path, parse_exit, parse_rows, parse_size,
+                    parse_ways, ways_text)
+
+# what the counting rules' help adds when every block slides one way
+ONE_WAY_HELP = {"move": " Here every block slides one way, so a move is a straight slide, as "
+                        "Fogleman's Rush Hour counts (the hardest: 60).",
+                "step": " Here: every cell a vehicle slides is one step.",
+                "line": " Here the same as a move: every block slides one way."}
+
+# The parts of a puzzle kept per board (Blocks._skeleton), and how many
+# boards' are kept
+SKELETON = ("type_of", "type_shape", "type_way", "type_range", "pmask", "ptype", "panchor",
+            "index", "full", "steps", "border", "region", "move_bytes", "alternatives",
+            "goal_state", "_h_tables", "_h_need", "goal_hint", "_single_mask")
+SKELETONS_KEPT = 16
+SKELETON_PLACEMENTS = 4096   # a bigger board's (megabytes) is not kept
+_SKELETONS = {}
+
+
+def rows_walls(rows):
+    """The walls of a position's rows, as a key."""
+    return tuple(i for i, ch in enumerate("".join(rows)) if ch == "_")
+
 
 # the lower bounds (names as in Blocks.heuristics)
 BOUNDS = {
@@ -92,8 +120,8 @@ def expand_preset(name):
 # -- parsing -------------------------------------------------------------------
 
 def parse(params, rest, options=None):
-    """``rest``: the fields after ``blocks:WxH`` (ROWS, GOALS); ``options``:
-    link options, of which ``metric`` (``move`` or ``step``) is used."""
+    """``rest``: the fields after ``blocks:WxH`` (ROWS, GOALS[, WAYS]);
+    ``options``: link options, of which ``metric`` is used."""
     w, h = parse_size(params)
     if not rest or not rest[0]:
         raise CodeError(f"The code has no rows: expected {h} rows of {w} "
@@ -101,19 +129,24 @@ def parse(params, rest, options=None):
     if len(rest) < 2 or not rest[1]:
         raise CodeError("The code has no goal: add ':' and a goal pattern "
                         "(rows like the position, with '?' for 'any').")
-    if len(rest) > 2:
-        raise CodeError("A blocks code has four fields: blocks:WxH:ROWS:GOALS "
-                        "(several goals are separated by ';').")
+    if len(rest) > 3 or (len(rest) == 3 and not rest[2]):
+        raise CodeError("A blocks code has four fields, five with one-way blocks: "
+                        "blocks:WxH:ROWS:GOALS or blocks:WxH:ROWS:GOALS:WAYS (several "
+                        "goals are separated by ';').")
     metric = metric_of(options, METRICS, "sliding blocks", "move, step or line")
     rows = parse_rows(rest[0], w, h, "position", "._",
                  "use letters for blocks, '.' for empty, '_' for a wall")
     goals = []
     for i, text in enumerate(rest[1].split(";")):
         what = "goal" if ";" not in rest[1] else f"goal pattern {i + 1}"
-        goals.append((what, parse_rows(text, w, h, what, "?._",
-                                  "use block letters, '?' for any, '.' for "
-                                  "empty, '_' for a wall")))
-    return Blocks(w, h, rows, goals, metric)
+        if any(ch.isdigit() for ch in text):
+            goals.append((what, parse_exit(text, w, h, what)))
+        else:
+            goals.append((what, parse_rows(text, w, h, what, "?._",
+                                           "use block letters, '?' for any, '.' for "
+                                           "empty, '_' for a wall")))
+    ways = parse_ways(rest[2], {ch for row in rows for ch in row}) if len(rest) > 2 else {}
+    return Blocks(w, h, rows, goals, metric, ways)
 
 
 class Blocks:
@@ -123,10 +156,15 @@ class Blocks:
     reversible = True
     predecessors = None
 
-    def __init__(self, w, h, rows, goals, metric="move"):
+    def __init__(self, w, h, rows, goals, metric="move", ways=None):
+        """``goals``: (what, pattern rows or model.Exit) per alternative;
+        ``ways``: {letter: "h" or "v"} for the one-way blocks."""
         self.w, self.h, self.metric = w, h, metric
         self.rows = rows
-        self.goal_rows = [g for _what, g in goals]
+        self.goal_specs = [g for _what, g in goals]
+        self.ways = dict(ways or {})
+        self.compiled = {}          # what an engine compiled from it (rush.py's lanes)
+        self._tail = None           # the code's goals and ways (encode)
         n = w * h
         walls = [(r, c) for r in range(h) for c in range(w) if rows[r][c] == "_"]
         self.wall_cells = {r * w + c for r, c in walls}
@@ -149,6 +187,11 @@ class Blocks:
             shapes[letter] = tuple(sorted((r - r0, c - c0) for r, c in cells[letter]))
         named = []
         for what, g in goals:
+            if isinstance(g, Exit):
+                self._check_exit(what, g, cells)
+                if g.letter not in named:
+                    named.append(g.letter)
+                continue
             for r in range(h):
                 for c in range(w):
                     ch = g[r][c]
@@ -163,29 +206,92 @@ class Blocks:
                                         f"column {c + 1}, where the board has "
                                         f"none.")
         self.named = named
-        # Types: each named letter alone; the others grouped by shape.
+        # What does not change as blocks move (the types, placements, steps
+        # and goal tables) is built once per board and kept (_SKELETONS):
+        # a solution's positions all share it, and parsing one of them is
+        # then a quarter of the work (the path of a link parses every one)
+        line_of = {k: min(cells[k])[0] if self.ways[k] == "h" else min(cells[k])[1]
+                   for k in self.ways}
+        key = (w, h, rows_walls(rows), metric, tuple((what, g if isinstance(g, Exit) else
+                                                      tuple(g)) for what, g in goals),
+               tuple(sorted((k, shapes[k], self.ways.get(k), line_of.get(k)) for k in letters)))
+        skeleton = _SKELETONS.get(key)
+        if skeleton is None:
+            self._skeleton(rows, goals, shapes, cells, line_of)
+            if len(self.pmask) <= SKELETON_PLACEMENTS:
+                if len(_SKELETONS) >= SKELETONS_KEPT:
+                    _SKELETONS.pop(next(iter(_SKELETONS)))
+                _SKELETONS[key] = {name: getattr(self, name) for name in SKELETON}
+        else:
+            self.__dict__.update(skeleton)
+        # letters of a type, by start anchor
+        self.type_letters = [[] for _ in self.type_shape]
+        for letter in letters:
+            self.type_letters[self.type_of[letter]].append(letter)
+        # a search's memos, this position's own
+        self.memo = [dict() for _ in self.pmask]
+        self.memo_size = 0          # bytes, estimated (move_bytes per move)
+        self.memo_cap = MEMO_BYTES  # ... at most (reserve sets it from a budget)
+        # The labelled start.
+        index = self.index
+        self.start_labels = tuple(index[self.type_of[k], *min(cells[k])] for k in letters)
+        self.start = self.pack(self.start_labels)
+        # blockers dominates the other (fewer nodes: Tannentei's A* 304k ->
+        # 263k, the ells 16.9k -> 9.0k) but costs more per node, so it is a
+        # choice, not the default (Tannentei's A* 3.1 s -> 4.0 s)
+        # pattern (pattern.py) dominates blockers; its table is built
+        # before the search (the family's prepare), in a fraction of a second
+        # on the presets
+        self._pattern = None
+        if metric == "step":
+            self.heuristics = {"manhattan": self.manhattan, "blockers": self.blockers,
+                               "pattern": self.pattern}
+            self.heuristic = self.manhattan
+        else:
+            self.heuristics = {"misplaced": self.misplaced, "blockers": self.blockers,
+                               "pattern": self.pattern}
+            self.heuristic = self.misplaced
+
+    def _skeleton(self, rows, goals, shapes, cells, line_of):
+        """The board's parts that blocks moving leave alone (SKELETON): the
+        types, numbered in letter order (so the numbering is the same for
+        every position of the board), the placements, steps, goal tables."""
+        w, h, metric = self.w, self.h, self.metric
+        n = w * h
+        named = self.named
+        # Types: each named letter alone; the others grouped by shape and way.
         type_of = {}
         type_key = {}
         self.type_shape = []
-        self.type_letters = []      # letters of a type, by start anchor
-        for letter in letters:
-            key = ("named", letter) if letter in named else shapes[letter]
+        self.type_way = []          # None, "h" or "v"
+        lines = []                  # a one-way type's rows ("h") or columns ("v")
+        for letter in sorted(cells):
+            way = self.ways.get(letter)
+            key = ("named", letter) if letter in named else (shapes[letter], way)
             t = type_key.get(key)
             if t is None:
                 t = type_key[key] = len(self.type_shape)
                 self.type_shape.append(shapes[letter])
-                self.type_letters.append([])
+                self.type_way.append(way)
+                lines.append(set())
             type_of[letter] = t
-            self.type_letters[t].append(letter)
+            if way:
+                lines[t].add(line_of[letter])
         self.type_of = type_of
-        # Placements, numbered type by type then anchor by anchor.
+        # Placements, numbered type by type then anchor by anchor (a one-way
+        # type's only on its own lines: it can never leave them).
         pm, ptype, panchor = [], [], []
         self.type_range = []
-        index = {}
+        index = self.index = {}
         for t, shape in enumerate(self.type_shape):
             lo = len(pm)
+            way = self.type_way[t]
             for r in range(h):
+                if way == "h" and r not in lines[t]:
+                    continue
                 for c in range(w):
+                    if way == "v" and c not in lines[t]:
+                        continue
                     mask = 0
                     for dr, dc in shape:
                         rr, cc = r + dr, c + dc
@@ -211,7 +317,10 @@ class Blocks:
         for g, (r, c) in enumerate(panchor):
             out = []
             bm = 0
+            way = self.type_way[ptype[g]]
             for d, (dr, dc) in DIRS.items():
+                if way and d not in WAYS[way]:
+                    continue
                 q = index.get((ptype[g], r + dr, c + dc))
                 if q is not None:
                     need = pm[q] & ~pm[g]
@@ -223,32 +332,11 @@ class Blocks:
         # The empty cells that decide where a block can go: its border for a
         # unit step, the whole board for a run of steps.
         self.region = border if metric == "step" else [self.full] * len(pm)
-        self.memo = [dict() for _ in pm]
-        self.memo_size = 0          # bytes, estimated (move_bytes per move)
-        self.memo_cap = MEMO_BYTES  # ... at most (reserve sets it from a budget)
         # a move (q, state delta, cells changed, path) at its largest: the
         # delta is an int as wide as the placements, the cells as the board
         self.move_bytes = (sys.getsizeof(1 << len(pm)) + sys.getsizeof(self.full)
                            + sys.getsizeof(1 << 30) + 4 * WORD + 120)
-        # The labelled start.
-        self.start_labels = tuple(index[type_of[k], *min(cells[k])] for k in letters)
-        self.start = self.pack(self.start_labels)
         self._goals(goals, index)
-        # blockers dominates the other (fewer nodes: Tannentei's A* 304k ->
-        # 263k, the ells 16.9k -> 9.0k) but costs more per node, so it is a
-        # choice, not the default (Tannentei's A* 3.1 s -> 4.0 s)
-        # pattern (pattern.py) dominates blockers; its table is built
-        # before the search (the family's prepare), in a fraction of a second
-        # on the presets
-        self._pattern = None
-        if metric == "step":
-            self.heuristics = {"manhattan": self.manhattan, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.manhattan
-        else:
-            self.heuristics = {"misplaced": self.misplaced, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.misplaced
 
     # -- goals -------------------------------------------------------------
     def _goals(self, goals, index):
@@ -257,6 +345,23 @@ class Blocks:
         w, h = self.w, self.h
         self.alternatives = []       # [( ((t, allowed_bits), ...), empty_mask )]
         for what, g in goals:
+            if isinstance(g, Exit):
+                t = self.type_of[g.letter]
+                shape = self.type_shape[t]
+                allowed = 0
+                for gid in range(*self.type_range[t]):
+                    r0, c0 = self.panchor[gid]
+                    if g.meets([(r0 + dr, c0 + dc) for dr, dc in shape], w, h):
+                        allowed |= 1 << gid
+                if not allowed:
+                    line = "rows" if g.side in "LR" else "columns"
+                    raise CodeError(f"The {what} asks block {g.letter} out through the "
+                                    f"{SIDES[g.side]} side at {line} {g.lo + 1}"
+                                    f"{'' if g.lo == g.hi else f'-{g.hi + 1}'}, but it can "
+                                    f"never lie there against the border, so no position "
+                                    f"can meet it.")
+                self.alternatives.append((((t, allowed),), 0))
+                continue
             want = {}
             empty = 0
             for r in range(h):
@@ -275,8 +380,11 @@ class Blocks:
                     if self.pmask[gid] & cellmask == cellmask:
                         allowed |= 1 << gid
                 if not allowed:
+                    way = self.ways.get(letter)
+                    why = (f" from the row or column it slides along (only {WAY_WORDS[way]})"
+                           if way else "")
                     raise CodeError(f"The {what} asks block {letter} to cover "
-                                    f"cells its shape cannot cover at once, "
+                                    f"cells its shape cannot cover at once{why}, "
                                     f"so no position can meet it.")
                 conds.append((t, allowed))
             self.alternatives.append((tuple(conds), empty))
@@ -311,6 +419,9 @@ class Blocks:
         # For the blockers bound: per alternative, per named type, the
         # placements that satisfy it and the cells every one of them covers
         # (whoever sits there must move), and the cells that must be empty.
+        # A one-way goal block must also pass through every cell between
+        # its place and its goal (``sweep``, by its placement's bit within
+        # its type, as the distance tables are keyed).
         self._h_need = []
         for conds, empty in self.alternatives:
             need = []
@@ -319,7 +430,9 @@ class Blocks:
                 for gid in range(*self.type_range[t]):
                     if allowed >> gid & 1:
                         cover &= self.pmask[gid]
-                need.append((t, allowed, cover))
+                lo, hi = self.type_range[t]
+                sweep = self._sweeps(t, allowed) if self.type_way[t] else None
+                need.append((t, allowed, cover, lo, (1 << (hi - lo)) - 1, sweep))
             self._h_need.append((need, empty))
         # goal_hint: bits one of which every goal state has (0: no hint), a
         # cheap filter before the full goal test.
@@ -334,6 +447,38 @@ class Blocks:
             conds, empty = self.alternatives[0]
             if len(conds) == 1 and not empty:
                 self._single_mask = conds[0][1]
+
+    def _sweeps(self, t, allowed):
+        """For a one-way type (a single named block): by the bit of each of
+        its placements within the type, the cells every way to a goal
+        placement passes over (its cells there included; the union of the
+        placements between, for the nearest goal placement on each side,
+        intersected over the sides it can take)."""
+        lo, hi = self.type_range[t]
+        line = range(lo, hi)            # anchors along the block's only line, in order
+        goals = [g for g in line if allowed >> g & 1]
+        out = {}
+        for g in line:
+            best = None
+            for target in goals:
+                step = 1 if target >= g else -1
+                cells = 0
+                for x in range(g + step, target + step, step):
+                    cells |= self.pmask[x]
+                best = cells if best is None else best & cells
+            out[1 << (g - lo)] = best or 0
+        return out
+
+    def _check_exit(self, what, exit_, cells):
+        """Refuse an exit its block cannot take (absent, or one-way across it)."""
+        letter = exit_.letter
+        if letter not in cells:
+            raise CodeError(f"The {what} names block {letter}, which is not on the board.")
+        way = self.ways.get(letter)
+        if way and exit_.side not in WAYS[way]:
+            raise CodeError(f"The {what} asks block {letter} out through the "
+                            f"{SIDES[exit_.side]} side, but it slides only "
+                            f"{WAY_WORDS[way]}.")
 
     def goal_test(self):
         """A fast goal test ``f(state, occupied_cells) -> bool`` for searches
@@ -409,9 +554,9 @@ class Blocks:
                 own += d if steps else (1 if d else 0)
             cells = empty
             away = set()
-            for t, allowed, cover in need:
+            for t, allowed, cover, lo, fm, sweep in need:
                 if not state & allowed:
-                    cells |= cover
+                    cells |= cover if sweep is None else sweep[(state >> lo) & fm]
                     away.add(t)
             if cells:
                 own += sum(1 for g in gids if pm[g] & cells and ptype[g] not in away)
@@ -632,23 +777,67 @@ class Blocks:
                 "steps": len(move.path)}
 
     def goals_text(self):
-        return ";".join("/".join(g) for g in self.goal_rows)
+        return ";".join(g.text() if isinstance(g, Exit) else "/".join(g)
+                        for g in self.goal_specs)
 
     def encode(self, state):
-        return (f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}:"
-                f"{self.goals_text()}")
+        tail = self._tail
+        if tail is None:          # the goals and ways, the same for every state
+            ways = ways_text(self.ways)
+            tail = self._tail = f":{self.goals_text()}" + (f":{ways}" if ways else "")
+        return f"blocks:{self.w}x{self.h}:{'/'.join(self.grid(state))}{tail}"
+
+    def without(self, letters):
+        """The same puzzle with blocks ``letters`` taken off the board (the
+        pattern bound's smaller puzzle; none of them may be in a goal)."""
+        rows = ["".join("." if ch in letters else ch for ch in row) for row in self.rows]
+        return type(self)(self.w, self.h, rows, [("goal", g) for g in self.goal_specs],
+                          self.metric, {k: v for k, v in self.ways.items()
+                                        if k not in letters})
+
+    def goal_patterns(self):
+        """Every goal alternative as a pattern (rows): an exit as the cells
+        its block covers when it has arrived (its first such place), for
+        what the page draws under the exit mark."""
+        out = []
+        for g, (conds, _empty) in zip(self.goal_specs, self.alternatives):
+            if not isinstance(g, Exit):
+                out.append(list(g))
+                continue
+            allowed = conds[0][1]
+            gid = (allowed & -allowed).bit_length() - 1
+            mask = self.pmask[gid]
+            out.append(["".join(g.letter if mask >> (r * self.w + c) & 1 else "?"
+                                for c in range(self.w)) for r in range(self.h)])
+        return out
 
     def code(self):
         return self.encode(self.start_labels)
 
     def view(self, state):
-        return {"family": FAMILY, "width": self.w, "height": self.h,
-                "rows": self.grid(state)}
+        """{family, width, height, rows} and, with one-way blocks, ``ways``
+        ({letter: "h" or "v"}: the page draws them as vehicles)."""
+        out = {"family": FAMILY, "width": self.w, "height": self.h,
+               "rows": self.grid(state)}
+        if self.ways:
+            out["ways"] = dict(self.ways)
+        return out
 
     def describe(self):
+        """``goals``: every alternative as a pattern (an exit as where its
+        block arrives); ``exits``: the exit alternatives, each with its
+        index in ``goals``, the block, the side and the gap's first and
+        last row or column (from 0); ``ways``: the one-way blocks."""
+        exits = [{"alternative": k, "block": g.letter, "side": g.side, "from": g.lo,
+                  "to": g.hi} for k, g in enumerate(self.goal_specs) if isinstance(g, Exit)]
+        labels, helps = METRIC_LABELS, METRIC_HELP
+        if self.ways and all(self.ways.get(k) for k in self.block_letters):
+            # every block one-way (Rush Hour): say how the counts meet
+            labels = dict(labels, move="a slide by one vehicle, any distance, is one move")
+            helps = {k: v + ONE_WAY_HELP[k] for k, v in helps.items()}
         return {"family": FAMILY, "width": self.w, "height": self.h,
-                "goals": [list(g) for g in self.goal_rows],
+                "goals": self.goal_patterns(), "exits": exits, "ways": dict(self.ways),
                 "metric": self.metric, "metrics": list(METRICS),
-                "metric_labels": METRIC_LABELS, "metric_help": METRIC_HELP,
+                "metric_labels": labels, "metric_help": helps,
                 "group_view": True,      # the analyze op's from: group
                 "heuristics": list(self.heuristics)}

@@ -138,10 +138,24 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
             close(len(nbr))
         layer = nxt
     del number
-    n = len(states)
-    held = n + (len(nbr) * 4 // cp.per_state if cp.per_state else 0)
+
     if len(states) > max_states:
-        cp.over(n, expanded, generated)
+        cp.over(len(states), expanded, generated)
+    return (yield from by_goal_distance(cp, states, nbr, ends, goals, start, keep, distances))
+
+
+def by_goal_distance(cp, states, nbr, ends, goals, start, keep=200, distances=False):
+    """Generator: the second half of a group (rush.py's too): from the
+    numbered positions (``states``, position 0 the start), their
+    neighbours by number (``nbr``, position i's run ending at ``ends[i]``)
+    and the goals' numbers, one breadth-first search from all the goals at
+    once, walking the arrays.  Returns the SearchResult ``group``
+    describes (``farthest``: the hardest starts, as ``states`` holds
+    them; with ``distances``, ``states`` and ``distances`` too)."""
+    n = len(states)
+    expanded, generated = n, len(nbr)
+    # the neighbour numbers, as positions' worth of bytes
+    held = n + (len(nbr) * 4 // cp.per_state if cp.per_state else 0)
     extra = {"reachable": n, "goals": len(goals), "histogram": [],
              "max_distance": None, "farthest": [], "start_distance": None,
              "start_solutions": 0}

@@ -22,7 +22,7 @@
 """
 
 from ...protocol import Method
-from ..common import group, legal_moves
+from ..common import group, import_code, legal_moves
 from ...search import explore as generic_explore, generic_methods
 from . import (alive as _alive, anytime as _anytime, beam as _beam, deadends as _deadends,
                dfs as _dfs, editor as _edit, generate as _generate, stored as _stored,
@@ -155,7 +155,7 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
-           "expand_preset", "check_solvable", "finish_holes", "methods", "auto_method",
+           "expand_preset", "import_code", "check_solvable", "finish_holes", "methods", "auto_method",
            "quick_method", "known",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]

@@ -21,7 +21,7 @@ from math import factorial
 
 from ...errors import BadRequest, SearchLimit
 from ...protocol import Bound, Method, Preset
-from ..common import group, judge_table, known, legal_moves, minima
+from ..common import group, import_code, judge_table, known, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import MB, Clock, ticking
 from ...search.idastar import idastar as generic_idastar
@@ -271,7 +271,7 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
-           "parse", "expand_preset", "check_solvable", "methods", "auto_method",
+           "parse", "expand_preset", "import_code", "check_solvable", "methods", "auto_method",
            "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate",
            "format_cells", "default_goal", "solvable"]

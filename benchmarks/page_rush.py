@@ -1,0 +1,131 @@
+"""Rush Hour inside the page: the time from a click on Solve to Fogleman's
+hardest position (60 moves) solved and proven on screen, and from a click on
+New puzzle (12 vehicles, the hardest of the new cluster) to the new position
+on screen with its proven distance, in the built site in headless Chromium,
+the solver ready (a new page per run, in one browser context whose cache a
+first run has filled): the hardest as the page's first solve, and after a
+small one.  Issue 38's targets: 0.5 s and 2 s.  Needs
+Playwright (.venv):
+
+    .venv/bin/python benchmarks/page_rush.py [--runs N] [--site DIR] [--json FILE]
+
+Prints the figures, and the one JSON object last.  Siblings: page_bench.py
+(its server and Chromium flags), bench_rush.py (the same in CPython and
+Pyodide without the page), page_group.py.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import page_bench  # noqa: E402
+
+HARDEST = "rush:IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
+TINY = "rush:ooooooooooooAAoBoooooBoooooooooooooo"
+SOLVE_TARGET_S = 0.5
+NEW_TARGET_S = 2.0
+VEHICLES = 12
+
+
+def _timed_solve(page):
+    t0 = time.perf_counter()
+    page.get_by_test_id("solve").click()
+    page.wait_for_function("() => ['solved', 'error'].includes(document.body.dataset.state)",
+                           timeout=120_000, polling=10)
+    return time.perf_counter() - t0, page.get_by_test_id("solution-length").text_content()
+
+
+def solve_once(context, url, errors, warm):
+    """Seconds from the click on Solve to the proven 60 moves on screen, in
+    a new page: its first solve (``warm`` false: a worker restored from the
+    snapshot runs its first search about twice as slow, every family's
+    alike), or after a two-move Rush Hour puzzle was solved first."""
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if warm:
+        page.goto(f"{url}#{TINY}")
+        page_bench.wait_ready(page)
+        _timed_solve(page)
+    page.goto(f"{url}#{HARDEST}")
+    page_bench.wait_ready(page)
+    seconds, length = _timed_solve(page)
+    page.close()
+    if length != "60":
+        raise SystemExit(f"the hardest position solved in {length!r} moves, not 60")
+    return seconds
+
+
+def new_once(context, url, errors, seed):
+    """Seconds from the click on New puzzle (12 vehicles, hardest) to the
+    new position on screen, and its proven distance; None when this page
+    has no vehicle count to ask for."""
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}#{HARDEST}")
+    page_bench.wait_ready(page)
+    if not page.get_by_test_id("vehicles").count():
+        page.close()
+        return None
+    page.get_by_test_id("difficulty").select_option("hardest")
+    page.get_by_test_id("vehicles").select_option(str(VEHICLES))
+    page.evaluate("() => { delete document.body.dataset.generated; }")
+    t0 = time.perf_counter()
+    page.get_by_test_id("new-puzzle").click()
+    page.wait_for_function("() => document.body.dataset.generated !== undefined",
+                           timeout=120_000, polling=10)
+    seconds = time.perf_counter() - t0
+    distance = int(page.evaluate("() => document.body.dataset.generated"))
+    page.close()
+    return seconds, distance
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="runs of each (median)")
+    ap.add_argument("--site", help="serve this built site instead of _site/")
+    ap.add_argument("--json", help="also write the figures here")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    server, url, _counter = page_bench.serve_site(args.site)
+    errors = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=page_bench.CHROMIUM,
+                                    args=page_bench.CHROMIUM_ARGS)
+        context = browser.new_context()
+        solve_once(context, url, errors, False)         # warm: the cache and the snapshot
+        firsts = [solve_once(context, url, errors, False) for _ in range(args.runs)]
+        solves = [solve_once(context, url, errors, True) for _ in range(args.runs)]
+        news = [new_once(context, url, errors, seed) for seed in range(args.runs)]
+        browser.close()
+    server.shutdown()
+    if errors:
+        raise SystemExit(f"page errors: {errors}")
+    summary = {"solve_s": statistics.median(solves), "solve_runs": solves,
+               "first_solve_s": statistics.median(firsts), "first_solve_runs": firsts,
+               "solve_target_s": SOLVE_TARGET_S, "load1": os.getloadavg()[0]}
+    print(f"Fogleman's hardest, click to proven 60 moves: median {summary['solve_s']:.3f} s "
+          f"(runs {', '.join(f'{x:.3f}' for x in solves)}; target {SOLVE_TARGET_S} s); "
+          f"as a new page's first solve {summary['first_solve_s']:.3f} s "
+          f"(runs {', '.join(f'{x:.3f}' for x in firsts)})")
+    if all(n is not None for n in news):
+        summary.update(new_s=statistics.median(s for s, _d in news),
+                       new_runs=[s for s, _d in news], new_distances=[d for _s, d in news],
+                       new_target_s=NEW_TARGET_S)
+        print(f"New puzzle, {VEHICLES} vehicles: median {summary['new_s']:.2f} s (runs "
+              f"{', '.join(f'{s:.2f}' for s, _d in news)}; target {NEW_TARGET_S} s), "
+              f"distances {summary['new_distances']}")
+    else:
+        print("New puzzle: this page offers no vehicle count (not measured)")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(summary, f, indent=1)
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""Fresh Rush Hour layouts for "New puzzle" (generate.py, with a number of
+vehicles): a search over layouts that keeps the one whose cluster's
+farthest position is farthest from the goal, Fogleman's measure of how hard
+a cluster is.  Siblings: rush.py (each cluster measured), presets.py (the
+hard layouts it starts from), generate.py (which then draws the start).
+
+Why not only random layouts: a random 6x6 layout of 12 vehicles has a
+cluster whose hardest position is 15 to 25 moves from the goal (the best of
+300 random ones: 26; measured here), and a cluster worth playing costs 10
+to 100 ms to measure, so a second of random draws stays below 30.  Hard
+layouts are rare and close to each other: a hard layout with one vehicle
+taken away, added or moved is usually still hard (the 40 cards' hard ones
+changed once: 43 to 51 moves in 30 to 60 tries, measured in CPython).  So
+the search draws from both: random layouts of the asked number of vehicles
+(a few), and the family's hard preset layouts with about that many vehicles
+(the harder of two drawn) with a vehicle or two taken away and others added
+until they have that number, and now and then the best one found so far
+changed again (changing the seeds serves better than climbing from the
+best: with 12 vehicles, 9 of 10 draws reach 30 moves this way, 5 of 10
+climbing, measured in CPython); it stops at ``GOOD`` moves, or after ``TRIES`` layouts when
+one reached ``ENOUGH`` (else ``MORE_TRIES``), and never returns a preset's
+own cluster.  The
+number of tries, not a clock, bounds it, so a seed gives the same puzzle
+everywhere.
+"""
+
+from ...errors import SearchLimit
+from .model import Exit
+from . import rush
+
+TRIES = 16                   # layouts measured, when one of them reached ENOUGH
+MORE_TRIES = 36              # layouts measured at most, until one reaches ENOUGH
+ENOUGH = 30                  # moves a fresh puzzle should take
+GOOD = 40                    # moves that end the search at once
+HARD = 30                    # a preset this hard is a layout to start from
+CLUSTER_CAP = 10_000         # a looser cluster is no puzzle worth measuring to the end
+CAR, TRUCK = 2, 3
+TRUCK_SHARE = 0.3            # of the vehicles added at random
+
+
+def applies(puzzle):
+    """A Rush Hour board: square (6x6 or 7x7), one-way cars and trucks,
+    the goal the red car A out on the right of the third row."""
+    goal = puzzle.goal_specs
+    return (rush.applies(puzzle) and puzzle.w == puzzle.h and puzzle.w in (6, 7)
+            and len(goal) == 1 and isinstance(goal[0], Exit) and goal[0].text() == "A-R3"
+            and all(len(puzzle.type_shape[puzzle.type_of[k]]) in (CAR, TRUCK)
+                    for k in puzzle.block_letters))
+
+
+def most_vehicles(puzzle):
+    """The most vehicles "New puzzle" will place on this board."""
+    return puzzle.w * puzzle.h // 2 - 2
+
+
+def _grid(puzzle, state):
+    rows = [list(r) for r in puzzle.grid(state)]
+    ways = {}
+    for letter in puzzle.block_letters:
+        ways[letter] = puzzle.ways[letter]
+    return rows, ways
+
+
+def _code(rows, ways, n):
+    parts = [w + "".join(sorted(k for k in ways if ways[k] == w)) for w in "hv"
+             if w in ways.values()]
+    return f"blocks:{n}x{n}:{'/'.join(''.join(r) for r in rows)}:A-R3:{','.join(parts)}"
+
+
+def _letters():
+    return "BCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _key(puzzle):
+    """A layout whatever its letters: the cells of each vehicle, the red
+    car's apart (what says two layouts are the same puzzle)."""
+    rows = puzzle.grid(puzzle.start_labels)
+    cells = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            cells.setdefault(ch, []).append((r, c))
+    return (tuple(cells.get("A", ())), tuple(sorted(tuple(v) for k, v in cells.items()
+                                                     if k not in "A.")))
+
+
+def _add(rng, rows, ways):
+    """One vehicle more, somewhere it fits (not lying across the exit row:
+    it would close the exit for good); False when none fits in 60 tries."""
+    n = len(rows)
+    for _ in range(60):
+        size = TRUCK if rng.random() < TRUCK_SHARE else CAR
+        across = rng.random() < 0.5
+        r, c = rng.randrange(n), rng.randrange(n)
+        if across and r == 2:
+            continue
+        cells = [(r, c + k) if across else (r + k, c) for k in range(size)]
+        if all(rr < n and cc < n and rows[rr][cc] == "." for rr, cc in cells):
+            letter = next(ch for ch in _letters() if ch not in ways)
+            for rr, cc in cells:
+                rows[rr][cc] = letter
+            ways[letter] = "h" if across else "v"
+            return True
+    return False
+
+
+def _remove(rng, rows, ways):
+    letter = rng.choice([k for k in ways if k != "A"])
+    for row in rows:
+        for i, ch in enumerate(row):
+            if ch == letter:
+                row[i] = "."
+    del ways[letter]
+
+
+def _random(rng, n, vehicles):
+    rows = [["."] * n for _ in range(n)]
+    a = rng.randrange(0, n - 2)
+    rows[2][a] = rows[2][a + 1] = "A"
+    ways = {"A": "h"}
+    while len(ways) < vehicles and _add(rng, rows, ways):
+        pass
+    return rows, ways
+
+
+def _changed(rng, rows, ways, vehicles):
+    """The layout with a vehicle or two taken away and others added where
+    they fit, brought to ``vehicles`` vehicles."""
+    rows = [r[:] for r in rows]
+    ways = dict(ways)
+    for _ in range(rng.choice((1, 1, 1, 2))):
+        if len(ways) > 1:
+            _remove(rng, rows, ways)
+    while len(ways) > vehicles:
+        _remove(rng, rows, ways)
+    while len(ways) < vehicles and _add(rng, rows, ways):
+        pass
+    return rows, ways
+
+
+def fresh(puzzle, vehicles, rng, parse, seeds, max_bytes=None):
+    """Generator (progress between layouts) returning the hardest new
+    layout found: (puzzle of its farthest position, its distance).
+    ``parse(code)`` makes a puzzle; ``seeds``: (code, moves) of known
+    layouts on this board (the hard ones are started from; none is
+    returned)."""
+    n = puzzle.w
+    known = set()
+    pool = []
+    hardness = {}
+    for code, moves in seeds:
+        seed = parse(code)
+        known.add(_key(seed))
+        if moves >= HARD and abs(len(seed.block_letters) - vehicles) <= 2:
+            pool.append(seed)
+            hardness[id(seed)] = moves
+    best = None
+    measured = attempt = 0
+    while attempt < 4 * MORE_TRIES and (
+            measured < TRIES or (measured < MORE_TRIES and (best is None or best[1] < ENOUGH))):
+        attempt += 1
+        if best is not None and rng.random() < 0.25:
+            base = best[0]            # climb: change the best one found so far
+        elif pool and rng.random() < 0.85:
+            # the harder a seed, the likelier: the hardest of two drawn
+            base = max(pool[rng.randrange(len(pool))], pool[rng.randrange(len(pool))],
+                       key=lambda p: hardness[id(p)])
+        else:
+            base = None
+        if base is None:
+            rows, ways = _random(rng, n, vehicles)
+        else:
+            rows, ways = _changed(rng, *_grid(base, base.start_labels), vehicles)
+        if len(ways) != vehicles:
+            continue
+        candidate = parse(_code(rows, ways, n))
+        measured += 1
+        try:
+            grp = yield from rush.group(candidate, max_states=CLUSTER_CAP, max_bytes=max_bytes,
+                                        keep=1)
+        except SearchLimit:
+            continue
+        far = grp.extra["max_distance"]
+        if far is None:
+            continue
+        hardest = parse(candidate.encode(grp.extra["farthest"][0]))
+        if _key(hardest) in known:
+            continue                  # a preset's own cluster is not new
+        if best is None or far >= best[1]:
+            best = (hardest, far)
+        yield {"phase": "generate", "attempt": measured, "best": best[1]}
+        if far >= GOOD:
+            break
+    return best

@@ -1,0 +1,97 @@
+"""Rush Hour in the page, end to end in headless Chromium against the built
+site: Fogleman's hardest position pasted bare into the code field opens as
+the family's code, solves in 60 moves, proven, and plays back to the red
+car at the exit; the editor places cars, trucks, a wall and the red car by
+drags; the cluster view counts its 2,332 positions with their histogram and
+loads the farthest.  Renderer: web/render/blocks.js; editor:
+web/edit/blocks.js; play: web/play/blocks.js."""
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_fixtures import open_app, scaled, wait_state
+
+pytestmark = pytest.mark.browser
+
+HARDEST = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
+CODE = "blocks:6x6:IBB_../I..LDD/JAAL../J.KEEM/FFK..M/GGHHHM:A-R3:hABDEFGH,vIJKLM"
+MARGIN = 10      # board.js MARGIN_PX
+
+
+def code(page):
+    return page.get_by_test_id("position-code").text_content()
+
+
+def rows(page):
+    return code(page).split(":")[2].split("/")
+
+
+def centre(page, r, c):
+    board = page.get_by_test_id("board")
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+    w = int(code(page).split(":")[1].split("x")[0])
+    cell = (box["width"] - 2 * MARGIN) / w
+    return box["x"] + MARGIN + (c + 0.5) * cell, box["y"] + MARGIN + (r + 0.5) * cell
+
+
+def test_paste_fogleman_s_hardest_solve_and_play_it_back(page, site_url, watch):
+    open_app(page, site_url, "blocks:hakoiri")
+    page.get_by_test_id("code-input").fill(HARDEST)
+    page.get_by_test_id("load").click()
+    expect(page.get_by_test_id("position-code")).to_have_text(CODE)
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved", timeout=60_000)
+    assert page.get_by_test_id("solution-length").text_content() == "60"
+    assert "proven optimal" in page.locator("#optimal").text_content()
+    page.get_by_test_id("step-forward").click()
+    expect(page.get_by_test_id("move-counter")).to_have_text("1 / 60")
+    page.get_by_test_id("step-last").click()
+    expect(page.get_by_test_id("move-counter")).to_have_text("60 / 60")
+    assert rows(page)[2][4:] == "AA", rows(page)          # the red car at the exit
+    # the position in words (for screen readers) says how each vehicle slides
+    expect(page.locator("#board-text")).to_contain_text("block A, 2 cells, from row 3 column 5, "
+                                                        "slides left and right")
+
+
+def test_the_editor_places_cars_trucks_a_wall_and_the_red_car(page, site_url, watch):
+    open_app(page, site_url, "rush:" + HARDEST)
+    page.get_by_test_id("blocks-clear").click()
+    expect(page.get_by_test_id("position-code")).to_have_text(
+        "blocks:6x6:" + "/".join(["......"] * 6) + ":" + "/".join(["??????"] * 6))
+
+    def drag(tool, cells):
+        page.get_by_test_id(f"blocks-tool-{tool}").check()
+        before = code(page)
+        page.mouse.move(*centre(page, *cells[0]))
+        page.mouse.down()
+        for cell in cells[1:]:
+            page.mouse.move(*centre(page, *cell), steps=3)
+        page.mouse.up()
+        expect(page.get_by_test_id("position-code")).not_to_have_text(before)
+    drag("redcar", [(2, 0), (2, 1)])
+    drag("vehicle", [(0, 2), (2, 2)])            # a truck standing in column 3
+    drag("vehicle", [(4, 0), (4, 1)])            # a car across row 5
+    drag("wall", [(5, 5)])
+    assert code(page) == ("blocks:6x6:..B.../..B.../AAB.../....../CC..../....._:A-R3:"
+                          "hAC,vB")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "2"
+
+
+def test_the_cluster_its_histogram_and_its_hardest_position(page, site_url, watch):
+    """The group view of a Rush Hour card: the cluster's size and its
+    distance histogram, and the farthest position loads (Make it hard)."""
+    open_app(page, site_url, "blocks:rush3")
+    page.locator(".analysis summary").click()
+    page.get_by_test_id("analyze-group").click()
+    out = page.get_by_test_id("analysis")
+    expect(out).to_contain_text("6,603 positions in this start's cluster", timeout=scaled(60_000))
+    expect(out).to_contain_text("the hardest starts of the cluster are 16 moves from it")
+    expect(page.locator("#chart")).to_be_visible()
+    page.get_by_test_id("farthest").first.click()
+    wait_state(page, "ready")
+    page.get_by_test_id("solve").click()
+    wait_state(page, "solved")
+    assert page.get_by_test_id("solution-length").text_content() == "16"
