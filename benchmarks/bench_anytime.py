@@ -1,18 +1,26 @@
-"""Anytime solving, as the page gets it: for positions of every family, the
-API's ``solve`` with the default method (Auto) and a time budget, and from
-its reply the first solution (its length and when it came), the last one,
-whether it was proven optimal and when, and the proven lower bound.  The
-first answer's quality is its length over the optimum (when the optimum is
-proven in the budget).  CPython, wall seconds of the request (the API's own
-``improvements`` times).  Not part of run.py:
+"""Anytime solving as the page gets it, over hard positions of every family:
+the API's ``solve`` with Auto, and from its progress records the time to
+the first answer, its length over the optimum (where the optimum is known),
+every improvement, and the time to the proof; in CPython and inside
+Pyodide (under Node, the same jobs: common.pyodide_jobs).  Times are CPU
+seconds of the solving process (common.cpu_clock; the machine is shared),
+wall seconds beside them.  Not part of run.py:
 
-    python benchmarks/bench_anytime.py [--max-seconds S] [--families tiles,blocks,pegs]
-                                       [--json FILE]
+    python benchmarks/bench_anytime.py [--runtimes cpython,pyodide]
+        [--families tiles,blocks,pegs] [--max-seconds S] [--no-tables]
+        [--only SUBSTRING] [--json FILE]
 
-Tiles positions beyond 4x4 come from benchmarks/data/tiles_boards.txt (the
-scrambles of bench_tiles.py --boards, with their optima from the C
-yardstick, which the run checks).  Siblings: bench_tiles.py, bench_blocks.py,
-bench_pegs.py (their solvers alone), common.py.
+The cases (``cases()``): tiles -- the 17 fifteen-puzzles 80 moves from the
+goal, the five hard ones of 70-78 moves (tests/data: mwong's list), Korf and
+Felner's 24-puzzles #1-#5 (95-100 moves), the 16 antipodes of the
+multi-tile count (43), every tiles preset; blocks -- every preset in every
+counting rule its record knows; pegs -- every preset, and five drawn
+boards (the editor's random solvable start on five shapes).  Known optima
+come from the presets' records (protocol.Preset) and the data files;
+``--no-tables`` leaves the stored tables aside (the families' ``known``
+hook), to measure the searches alone on the presets they hold.  A solve
+runs until proven or for ``--max-seconds`` of wall time (default 30).
+Siblings: bench_hardtail.py (the 80-move proofs), common.py.
 """
 
 import argparse
@@ -20,109 +28,216 @@ import json
 import os
 import statistics
 import sys
+import time
 
 import common
 
 common.use_source_tree()
 
 from puzzlelab import api  # noqa: E402
+from puzzlelab.families import FAMILIES, family_module  # noqa: E402
 
-BOARDS = os.path.join(common.ROOT, "benchmarks", "data", "tiles_boards.txt")
-BLOCKS = [("Hakoiri-musume", "blocks:hakoiri", 81), ("Tannentei", "blocks:tannentei", 115),
-          ("Century (line)", "blocks:century&metric=line", 111),
-          ("Two Ls, two goals", "blocks:ells", 23)]
-# pegs: the minimum where it is known (shared/data/pegs.txt, OEIS A127500).
-# Diamond 41 (e4 empty) is not here: the solver refuses it at once (a pagoda
-# function proves it impossible, docs/pegs.md), which one() treats as fatal.
-PEGS = [("Hoppers", "pegs:hoppers", 7), ("Triangle 15, hole 3", "pegs:triangle15-3-complement", 9),
-        ("Variant triangle 21", "pegs:variant21", 12), ("Triangle 21", "pegs:triangle21", 9),
-        ("English 33", "pegs:english", 18), ("Triangle 28", "pegs:triangle28", 12),
-        ("Triangle 36", "pegs:triangle36", 13), ("French 37, c1", "pegs:french", None),
-        ("Wiegleb 45", "pegs:wiegleb45", None)]
+DATA = os.path.join(common.ROOT, "tests", "data")
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+# quality targets of issue 34: the first answer within these many seconds
+# (CPython; Pyodide twice that), and within these ratios of the optimum
+FIRST_SECONDS = {"cpython": 1.0, "pyodide": 2.0}
+# drawn peg boards: (name, board code); each gets the editor's random
+# solvable start (seed 1)
+DRAWN = [("square 6x6", "pegs:sq4:oooooo/oooooo/oooooo/oooooo/oooooo/oooooo"),
+         ("rectangle 4x8", "pegs:sq4:oooooooo/oooooooo/oooooooo/oooooooo"),
+         ("plus 7x7", "pegs:sq4:__ooo__/_ooooo_/ooooooo/ooooooo/ooooooo/_ooooo_/__ooo__"),
+         ("diagonal 5x5", "pegs:sq8:ooooo/ooooo/ooooo/ooooo/ooooo"),
+         ("hexagon 19", "pegs:tri:ooo__/oooo_/ooooo/_oooo/__ooo")]
 
 
-def tiles_cases(per_board=4):
-    """(task, code, optimum) for the first ``per_board`` scrambles of each
-    board in tiles_boards.txt (none when the file is missing)."""
-    if not os.path.exists(BOARDS):
-        return []
-    out, seen = [], {}
-    for line in open(BOARDS, encoding="utf-8"):
-        if not line.strip() or line.startswith("#"):
-            continue
-        board, ident, _walk, optimal, _nodes, _secs, *cells = line.split()
-        if seen.get(board, 0) >= per_board:
-            continue
-        seen[board] = seen.get(board, 0) + 1
-        w, h = board.split("x")
-        code = f"tiles:{w}x{h}:" + ",".join(cells)
-        out.append((f"{board} #{ident}", code, int(optimal)))
+def _lines(name, prefix):
+    with open(os.path.join(DATA, name), encoding="utf-8") as f:
+        return [line.split() for line in f if line.startswith(prefix)]
+
+
+def cases(families=FAMILIES):
+    """[(family, task, code, known optimum or None)], the hard positions."""
+    out = []
+    if "tiles" in families:
+        for k, f in enumerate(_lines("fifteen80.txt", "p80k"), 1):
+            out.append(("tiles", f"4x4 80 #{k}",
+                        "tiles:4x4:" + "".join(DIGITS[int(x)] for x in f[1:17]) +
+                        ":0123456789abcdef", 80))
+        for length, code in hard_fifteen():
+            out.append(("tiles", f"4x4 hard {length}", code, length))
+        for f in _lines("korf24.txt", "")[:5]:
+            if f[0].isdigit():
+                out.append(("tiles", f"5x5 Korf #{f[0]}", "tiles:5x5:" + "".join(
+                    DIGITS[int(x)] for x in f[2:27]) + ":0123456789abcdefghijklmno", int(f[1])))
+        for k, f in enumerate(_lines("mtm_antipodes.txt", "tiles:"), 1):
+            out.append(("tiles", f"4x4 multi antipode #{k}", f[0] + "&metric=multi", 43))
+    for family in families:
+        for p in family_module(family).PRESETS:
+            rules = list(p.known) or [None]
+            for rule in rules:
+                link = p.code + (f"&metric={rule}" if rule and rule != family_module(
+                    family).METRICS[0] else "")
+                name = p.title + (f" ({rule})" if rule and len(rules) > 1 else "")
+                out.append((family, name, link, p.known.get(rule) if rule else None))
+    if "pegs" in families:
+        for name, board in DRAWN:
+            reply = api.run({"op": "edit", "code": board, "action": "random",
+                             "args": {"seed": 1}})
+            out.append(("pegs", f"drawn: {name}", reply["code"], None))
     return out
 
 
-def one(code, max_seconds):
-    """Auto on ``code`` within ``max_seconds``: a stop at the budget keeps
-    the best solution and the proven bound (``stopped`` says so)."""
-    reply = api.run({"op": "solve", "code": code, "max_seconds": max_seconds})
+# mwong510ca's five hard fifteen-puzzles of 70-78 moves (goal 1-15 with the
+# blank last; shared/data/fifteen_facts.txt, "hard" lines, single source)
+HARD = [(70, "0 15 8 3 12 11 7 4 14 10 6 5 9 13 2 1"),
+        (72, "6 5 9 13 2 1 10 14 3 7 0 15 4 8 12 11"),
+        (74, "11 5 9 13 2 6 10 14 3 7 0 15 4 8 12 1"),
+        (76, "0 15 8 13 12 11 3 7 14 9 6 2 4 10 5 1"),
+        (78, "0 15 8 13 12 11 9 10 14 3 6 2 4 7 5 1")]
+
+
+def hard_fifteen():
+    return [(n, "tiles:4x4:" + "".join(DIGITS[int(x)] for x in cells.split()))
+            for n, cells in HARD]
+
+
+def run_case(code, max_seconds):
+    """Auto on ``code``: its improvements with CPU and wall seconds from the
+    request's start, whether and when it was proven, its bound."""
+    cpu = common.cpu_clock()
+    c0, w0 = cpu(), time.perf_counter()
+    gen = api.handle({"op": "solve", "code": code, "max_seconds": max_seconds})
+    imps = []
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            reply = stop.value
+            break
+        imp = rec.get("improvement")
+        if imp is not None:
+            imps.append({"length": imp["length"], "cpu": round(cpu() - c0, 3),
+                         "wall": round(time.perf_counter() - w0, 3),
+                         "algorithm": imp["algorithm"], "optimal": imp["optimal"]})
+    end_cpu, end_wall = round(cpu() - c0, 3), round(time.perf_counter() - w0, 3)
     if not reply.get("ok"):
-        error = reply.get("error") or {}
-        if error.get("type") != "limit":
-            raise SystemExit(f"{code}: {error}")
-        reply = {"lower_bound": error.get("lower_bound"), "stopped": error}
-    imps = reply.get("improvements") or []
-    first = imps[0] if imps else None
-    last = imps[-1] if imps else None
-    proven = bool(reply.get("optimal"))
-    return {"first_length": first and first["length"], "first_s": first and first["seconds"],
-            "length": last and last["length"], "proven": proven,
-            "proven_s": last["seconds"] if proven and last else None,
-            "lower_bound": reply.get("length") if proven else reply.get("lower_bound"),
-            "stopped": (reply.get("stopped") or {}).get("message")}
+        return {"error": reply["error"]["message"]}
+    if not imps and reply.get("length") is not None:
+        # answered at once (a stored table): the reply is the first answer
+        imps.append({"length": reply["length"], "cpu": end_cpu, "wall": end_wall,
+                     "algorithm": reply["algorithm"], "optimal": reply["optimal"]})
+    impossible = reply.get("impossible")
+    return {"improvements": imps, "proven": bool(reply["optimal"]) or bool(impossible),
+            "impossible": impossible["proof"] if impossible else None,
+            "proof_cpu": end_cpu if (reply["optimal"] or impossible) else None,
+            "proof_wall": end_wall if (reply["optimal"] or impossible) else None,
+            "first_cpu": imps[0]["cpu"] if imps else (end_cpu if impossible else None),
+            "first_wall": imps[0]["wall"] if imps else (end_wall if impossible else None),
+            "length": reply.get("length"), "lower_bound": reply.get("lower_bound"),
+            "stopped": (reply.get("stopped") or {}).get("message"),
+            "expanded": (reply.get("stats") or {}).get("expanded")}
+
+
+def run_cases(families=FAMILIES, max_seconds=30, tables=True, only=None):
+    """Every case of ``families`` (or those whose task contains ``only``):
+    rows {family, task, code, known, runtime, ...run_case's figures}."""
+    if not tables:
+        for name in FAMILIES:
+            family_module(name).known = lambda puzzle: None
+    rows = []
+    for family, task, code, known in cases(families):
+        if only and only not in task:
+            continue
+        row = {"family": family, "task": task, "code": code, "known": known,
+               "runtime": common.RUNTIME, "tables": tables}
+        row.update(run_case(code, max_seconds))
+        first = (row.get("improvements") or [{}])[0].get("length")
+        row["ratio"] = round(first / known, 3) if first and known else None
+        if row.get("proven") and known is not None and row.get("length") not in (None, known):
+            row["error"] = f"proven {row['length']}, the record says {known}"
+        rows.append(row)
+    return rows
+
+
+def _f(x, spec=">7.3f"):
+    return "-" if x is None else format(x, spec)
+
+
+def report(rows, runtime):
+    print(f"\n{runtime}: Auto, CPU seconds from the request (wall in brackets)")
+    print(f"{'family':6} {'position':44} {'known':>5} {'first':>5} {'at cpu s':>8} {'ratio':>5} "
+          f"{'improvements (length@cpu s)':34} {'proven at':>9} {'bound':>5}")
+    for r in rows:
+        if r.get("error"):
+            print(f"{r['family']:6} {r['task'][:44]:44} ERROR {r['error'][:80]}")
+            continue
+        imps = " ".join(f"{i['length']}@{i['cpu']:.2f}" for i in r["improvements"][1:5])
+        if len(r["improvements"]) > 5:
+            imps += " ..."
+        first = r["improvements"][0]["length"] if r["improvements"] else (
+            "imp." if r["impossible"] else "-")
+        print(f"{r['family']:6} {r['task'][:44]:44} {_f(r['known'], '>5')} {first:>5} "
+              f"{_f(r['first_cpu'], '>8.3f')} {_f(r['ratio'], '>5.2f')} {imps[:34]:34} "
+              f"{_f(r['proof_cpu'], '>9.2f')} {_f(r['lower_bound'], '>5')}")
+    print()
+    for family in FAMILIES:
+        mine = [r for r in rows if r["family"] == family and not r.get("error")]
+        if not mine:
+            continue
+        firsts = [r["first_cpu"] for r in mine if r["first_cpu"] is not None]
+        ratios = [r["ratio"] for r in mine if r["ratio"]]
+        proofs = [r["proof_cpu"] for r in mine if r["proof_cpu"] is not None]
+        late = [r["task"] for r in mine if r["first_cpu"] is None or
+                r["first_cpu"] > FIRST_SECONDS.get(runtime, 1.0)]
+        print(f"{family}: {len(mine)} positions; first answer median {statistics.median(firsts):.3f} s, "
+              f"worst {max(firsts):.3f} s CPU ({len(late)} over "
+              f"{FIRST_SECONDS.get(runtime, 1.0):g} s{': ' + ', '.join(late[:6]) if late else ''}); "
+              f"first/optimum mean {statistics.mean(ratios) if ratios else float('nan'):.3f}, "
+              f"worst {max(ratios) if ratios else float('nan'):.3f} over {len(ratios)}; "
+              f"proven {len(proofs)}/{len(mine)}"
+              f"{f', proof median {statistics.median(proofs):.2f} s' if proofs else ''}")
+    for label, pick in (("4x4 80 moves", "4x4 80"), ("4x4 70-78", "4x4 hard"),
+                        ("5x5 Korf", "5x5 Korf"), ("multi-tile antipodes", "multi antipode")):
+        ratios = [r["ratio"] for r in rows if pick in r["task"] and r.get("ratio")]
+        if ratios:
+            print(f"  {label}: first/optimum mean {statistics.mean(ratios):.3f}, "
+                  f"worst {max(ratios):.3f} ({len(ratios)} positions)")
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--max-seconds", type=int, default=60, help="time budget per solve")
-    ap.add_argument("--families", default="tiles,blocks,pegs")
-    ap.add_argument("--per-board", type=int, default=4, help="tiles scrambles per board")
-    ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument("--runtimes", default="cpython,pyodide")
+    ap.add_argument("--families", default=",".join(FAMILIES))
+    ap.add_argument("--max-seconds", type=int, default=30, help="wall time per solve")
+    ap.add_argument("--no-tables", action="store_true",
+                    help="leave the stored tables aside: the searches alone")
+    ap.add_argument("--only", default=None, help="only the tasks whose name contains this")
+    ap.add_argument("--json", help="also write the rows here")
     args = ap.parse_args(argv)
-    cases = {"tiles": tiles_cases(args.per_board), "blocks": BLOCKS, "pegs": PEGS}
+    families = tuple(args.families.split(","))
+    kwargs = {"families": families, "max_seconds": args.max_seconds,
+              "tables": not args.no_tables, "only": args.only}
+    job = {"module": "bench_anytime", "function": "run_cases", "kwargs": kwargs}
+    n = len([c for c in cases(families) if not args.only or args.only in c[1]])
+    timeout = 60 + n * (args.max_seconds * 3 + 30)
     rows = []
-    head = (f"{'family':7} {'position':22} {'first':>6} {'at s':>7} {'last':>5} "
-            f"{'proven':>7} {'at s':>7} {'bound':>5} {'known':>5} {'first/opt':>9}")
-    print(f"Auto, time budget {args.max_seconds} s, CPython {sys.version.split()[0]}")
-    print(head)
-    for family in args.families.split(","):
-        for task, code, known in cases[family]:
-            r = one(code, args.max_seconds)
-            optimum = r["length"] if r["proven"] else known
-            if r["proven"] and known is not None and r["length"] != known:
-                raise SystemExit(f"{task}: proven {r['length']}, known {known}")
-            ratio = r["first_length"] / optimum if optimum and r["first_length"] else None
-            r.update(family=family, task=task, code=code, known=known, ratio=ratio)
-            rows.append(r)
-
-            def f(x, spec):
-                return "-" if x is None else format(x, spec)
-            print(f"{family:7} {task:22} {f(r['first_length'], '>6')} {f(r['first_s'], '>7.3f')} "
-                  f"{f(r['length'], '>5')} {'yes' if r['proven'] else 'no':>7} "
-                  f"{f(r['proven_s'], '>7.2f')} {f(r['lower_bound'], '>5')} {f(known, '>5')} "
-                  f"{f(ratio, '>9.2f')}", flush=True)
-    print()
-    for family in args.families.split(","):
-        mine = [r for r in rows if r["family"] == family and r["first_s"] is not None]
-        if not mine:
+    for runtime in args.runtimes.split(","):
+        if runtime == "cpython":
+            out, err = common.cpython_job(job, timeout)
+        else:
+            got, err = common.pyodide_jobs([job], timeout)
+            out = got["jobs"][0] if got else None
+            err = err or (out or {}).get("error")
+        if err or not out or "rows" not in out:
+            print(f"{runtime}: failed: {err or (out or {}).get('error')}", file=sys.stderr)
             continue
-        ratios = [r["ratio"] for r in mine if r["ratio"]]
-        print(f"{family}: first solution median {statistics.median(r['first_s'] for r in mine):.3f} s, "
-              f"worst {max(r['first_s'] for r in mine):.3f} s; first/optimum median "
-              f"{statistics.median(ratios) if ratios else float('nan'):.2f}, worst "
-              f"{max(ratios) if ratios else float('nan'):.2f}; proven {sum(r['proven'] for r in mine)}"
-              f"/{len(mine)}")
+        report(out["rows"], runtime)
+        rows += out["rows"]
+    print(f"\nmachine: {common.machine()}")
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(rows, out, indent=1)
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
     return 0
 
 

@@ -629,7 +629,8 @@ def test_no_solution():
         solve(small)
     assert info.value.details["stats"]["expanded"] == 3      # A.B, .AB, A.B→AB.
     reply = api.run({"op": "solve", "code": small.code()})
-    assert reply["error"]["type"] == "no_solution"
+    assert reply["ok"] and reply["length"] is None
+    assert reply["impossible"]["proof"] == "search" and "No solution" in reply["impossible"]["message"]
 
 
 def test_memory_budget():
@@ -641,8 +642,10 @@ def test_memory_budget():
     assert "limit 5,000" in info.value.message
     with pytest.raises(SearchLimit):
         drain(blocks_explore.explore(puzzle, max_states=5000))
-    reply = api.run({"op": "solve", "code": "blocks:tannentei", "max_states": 5000})
-    assert reply["error"]["type"] == "limit"
+    # (auto answers the preset from its stored solution: bfs is asked)
+    reply = api.run({"op": "solve", "code": "blocks:tannentei", "algorithm": "bfs",
+                     "max_states": 5000})
+    assert reply["ok"] and reply["stopped"]["type"] == "limit" and reply["length"] is None
 
 
 def test_counting_needs_bfs_or_idastar():

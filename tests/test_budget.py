@@ -102,10 +102,10 @@ def test_estimate_matches_what_is_allocated(name, make, budget):
 
 def test_a_memory_budget_in_megabytes_binds_and_says_so():
     reply = api.run({"op": "solve", "code": KORF1, "algorithm": "bfs", "max_memory": 16})
-    assert not reply["ok"] and reply["error"]["type"] == "limit"
-    message = reply["error"]["message"]
+    assert reply["ok"] and reply["stopped"]["type"] == "limit" and reply["length"] is None
+    message = reply["stopped"]["message"]
     assert "budget 16 MB" in message and "MB)" in message, message
-    assert reply["error"]["stats"]["peak_mb"] <= 16 * 1.03
+    assert reply["stats"]["peak_mb"] <= 16 * 1.03
 
 
 def test_the_default_budget_is_one_gigabyte_everywhere():
@@ -145,8 +145,10 @@ def test_a_board_of_two_kilobyte_positions_stops_at_its_budget_with_progress():
         reply, silence = _silences({"op": op, "code": code, "max_memory": 64,
                                     "algorithm": "bfs", "metric": "step"} if op == "solve" else
                                    {"op": op, "code": code, "max_memory": 64})
-        assert not reply["ok"] and reply["error"]["type"] == "limit", reply
-        assert reply["error"]["stats"]["peak_mb"] <= 64 * 1.05
+        stop = reply["stopped"] if op == "solve" else reply["error"]
+        assert stop["type"] == "limit", reply
+        stats = reply["stats"] if op == "solve" else reply["error"]["stats"]
+        assert stats["peak_mb"] <= 64 * 1.05
         assert silence < 0.5 or PYODIDE, silence
 
 
@@ -162,7 +164,7 @@ def test_the_peg_proof_keeps_its_budget_in_every_round(monkeypatch):
     budget = 16 if PYODIDE else 32
     reply, silence = _silences({"op": "solve", "code": "pegs:english", "algorithm": "meet",
                                 "max_memory": budget})
-    assert not reply["ok"] and reply["error"]["type"] == "limit", reply
-    assert reply["error"]["stats"]["peak_mb"] <= budget * 1.05, reply["error"]
-    assert 15 <= reply["error"]["lower_bound"] <= 18
+    assert reply["ok"] and reply["stopped"]["type"] == "limit", reply
+    assert reply["stats"]["peak_mb"] <= budget * 1.05, reply["stats"]
+    assert 15 <= reply["lower_bound"] <= 18
     assert silence < 0.5 or PYODIDE, silence

@@ -52,11 +52,12 @@ def test_golden_invalid_codes_fail_with_their_message(case):
 
 
 @pytest.mark.parametrize("case", GOLDEN["unsolvable"], ids=lambda c: c["name"])
-def test_golden_unsolvable_codes_are_refused(case):
+def test_golden_unsolvable_codes_are_answered_impossible(case):
+    """Impossible is a result, not an error: the reply says what proves it."""
     reply = api.run({"op": "solve", "code": case["code"]})
-    assert not reply["ok"]
-    assert reply["error"]["type"] in ("unsolvable", "no_solution")
-    assert case["message"] in reply["error"]["message"]
+    assert reply["ok"] and reply["length"] is None and "error" not in reply, reply
+    assert reply["impossible"]["proof"] in api.PROOFS
+    assert case["message"] in reply["impossible"]["message"]
 
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:;/.,_?-x&=%#<>\"' é\x00"
@@ -176,7 +177,10 @@ def test_small_random_positions_solve_or_fail_with_progress(text, algorithm):
         return
     reply = assert_progresses({"op": "solve", "code": text, "algorithm": algorithm, "max_states": 200_000})
     if reply is not None and reply["ok"]:
-        assert reply["final"] and len(reply["codes"]) == reply["length"] + 1
+        # a solution, or none in the same fields (impossible, or stopped)
+        assert reply["final"] and len(reply["codes"]) == (reply["length"] or 0) + 1
+        assert (reply["length"] is None) == bool(reply.get("impossible") or (
+            reply.get("stopped") and not reply["moves"] and reply["codes"] == [reply["code"]]))
 
 
 @pytest.mark.parametrize("code", GOLDEN["valid"])

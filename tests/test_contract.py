@@ -178,25 +178,27 @@ def test_every_combination_solves_or_is_refused(family, code):
     assert tally["solved"] and tally["refused"], tally
 
 
-@pytest.mark.parametrize("code, kind", [
-    ("tiles:3x3:123456870", "unsolvable"), ("pegs:sq4:o.oo/oooo", "unsolvable"),
-    ("pegs:sq4:oooo/oo.o/oooo", "no_solution")])
-def test_no_answer_is_an_answer(code, kind):
-    """Where no solution exists, every accepted combination says so (the
-    class or parity argument at once, or an exhaustive search), or the
-    method says it cannot tell (a beam search that lost its positions)."""
+@pytest.mark.parametrize("code, proofs", [
+    ("tiles:3x3:123456870", {"parity"}), ("pegs:sq4:o.oo/oooo", {"classes", "moves"}),
+    ("pegs:sq4:oooo/oo.o/oooo", {"search"})])
+def test_no_answer_is_an_answer(code, proofs):
+    """Where no solution exists, every accepted combination answers
+    "impossible" with what proves it (the class or parity argument at once,
+    or an exhaustive search), or the method says it cannot tell (a beam
+    search that lost its positions: stopped, no solution)."""
     desc = describe(code, None)
     for method, bound, count, factor in combinations(desc):
         reply = api.run({"op": "solve", "code": code, "algorithm": method["name"],
                          "heuristic": bound, "count": count, "factor": factor,
                          "max_states": BUDGET})
-        assert not reply["ok"]
         if expected_refusal(method, bound, count, factor):
-            assert reply["error"]["type"] == "bad_request"
-        elif method["name"] == "beam":
-            assert reply["error"]["type"] in (kind, "limit")
+            assert not reply["ok"] and reply["error"]["type"] == "bad_request"
+            continue
+        assert reply["ok"] and reply["length"] is None, (method["name"], reply)
+        if method["name"] in ("beam", "quick") and reply.get("stopped"):
+            assert reply["stopped"]["type"] == "limit"
         else:
-            assert reply["error"]["type"] == kind, (method["name"], reply["error"])
+            assert reply["impossible"]["proof"] in proofs, (method["name"], reply)
 
 
 def test_refusals_say_what_to_choose():

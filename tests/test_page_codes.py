@@ -55,10 +55,11 @@ def test_every_translated_link_opens_as_its_canonical_code(page, site_url, watch
     expect(page.get_by_test_id("position-code")).to_have_text(case["canonical"])
 
 
-def test_unsolvable_links_are_refused_in_the_page(page, site_url, watch):
-    """What an argument settles without search (describe's ``solvable``) is
-    said under the board at once (the bar), Solve off with the reason (issue
-    35); what only a search finds is the search's answer."""
+def test_unsolvable_links_are_answered_impossible_in_the_page(page, site_url, watch):
+    """Impossible is a result (issue 34): what an argument settles without
+    search (describe's ``solvable``) is said at once in the bar under the
+    board, a neutral badge and the argument, Solve off with the reason
+    (issue 35); what only a search finds is Solve's result, the same badge."""
     from puzzlelab import api, codes
     open_app(page, site_url, KEEP)
     for case in GOLDEN["unsolvable"]:
@@ -66,9 +67,14 @@ def test_unsolvable_links_are_refused_in_the_page(page, site_url, watch):
         expect(page.get_by_test_id("position-code")).to_have_text(codes.parse(case["code"]).code())
         if api.run({"op": "describe", "code": case["code"]})["solvable"] is False:
             expect(page.get_by_test_id("summary")).to_contain_text(case["message"])
+            expect(page.get_by_test_id("impossible-badge")).to_contain_text("Impossible, proven by")
+            assert "neutral" in page.get_by_test_id("impossible-badge").get_attribute("class")
+            expect(page.get_by_test_id("message")).to_be_hidden()
             expect(page.get_by_test_id("solve")).to_be_disabled()
             assert case["message"] in page.get_by_test_id("solve").get_attribute("title")
             continue
         page.get_by_test_id("solve").click()
-        wait_state(page, "error")
-        expect(page.get_by_test_id("message")).to_contain_text(case["message"])
+        expect(page.locator("body")).to_have_attribute("data-solution", "impossible")
+        expect(page.get_by_test_id("optimal")).to_contain_text("Impossible, proven by")
+        expect(page.get_by_test_id("result-why-text")).to_contain_text(case["message"])
+        expect(page.get_by_test_id("message")).to_be_hidden()

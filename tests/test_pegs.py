@@ -18,7 +18,8 @@ from helpers import replay, run_method
 from puzzlelab import api, codes
 from puzzlelab.errors import CodeError, NoSolution, SearchLimit, Unsolvable
 from puzzlelab.families import pegs
-from puzzlelab.families.pegs import (alive as pegs_alive, beam as pegs_beam, dfs as pegs_dfs,
+from puzzlelab.families.pegs import (alive as pegs_alive, anytime as pegs_anytime,
+                                     beam as pegs_beam, dfs as pegs_dfs,
                                      kernel as pegs_kernel, meet as pegs_meet)
 from puzzlelab.search import ALGORITHMS, drain
 
@@ -215,20 +216,24 @@ def test_state_is_a_hole_bitmask():
 
 
 # -- position classes and instant refusals -----------------------------------------
-@pytest.mark.parametrize("code, words", [
-    ("pegs:french-d4-complement", "Beasley's rule of three"),
-    ("pegs:english-d4-c1", "different position classes"),
-    ("pegs:diamond41-e5", "No single peg anywhere"),
-    ("pegs:diamond41", "A pagoda function rules out a lone survivor on e3, b6, e6, h6, e9"),
-    ("pegs:sq4:oo.o/oooo:oooo/oooo", "at least 8 pegs"),
-    ("pegs:sq4:o.o/.../o.o", "No jump is possible"),
-    ("pegs:triangle10-0", "Beasley's position classes, worked out for this board"),
+@pytest.mark.parametrize("code, words, proof", [
+    ("pegs:french-d4-complement", "Beasley's rule of three", "classes"),
+    ("pegs:english-d4-c1", "different position classes", "classes"),
+    ("pegs:diamond41-e5", "No single peg anywhere", "classes"),
+    ("pegs:diamond41", "A pagoda function rules out a lone survivor on e3, b6, e6, h6, e9",
+     "pagoda"),
+    ("pegs:sq4:oo.o/oooo:oooo/oooo", "at least 8 pegs", "count"),
+    ("pegs:sq4:o.o/.../o.o", "No jump is possible", "moves"),
+    ("pegs:triangle10-0", "Beasley's position classes, worked out for this board", "classes"),
 ])
-def test_unsolvable_refused_instantly(code, words):
+def test_unsolvable_answered_instantly(code, words, proof):
+    """Impossible is a result: the reply names the argument that proves it
+    (the page's badge: "Impossible, proven by ..."), with no search."""
     reply = api.run({"op": "solve", "code": code})
-    assert not reply["ok"] and reply["error"]["type"] == "unsolvable", reply
-    assert words in reply["error"]["message"]
-    assert "stats" not in reply["error"]
+    assert reply["ok"] and reply["length"] is None, reply
+    assert reply["impossible"]["proof"] == proof and reply["impossible"]["label"] == api.PROOFS[proof]
+    assert words in reply["impossible"]["message"]
+    assert reply["stats"]["expanded"] == 0
 
 
 def test_class_refusals_are_sound():
@@ -374,8 +379,10 @@ FRENCH_VACANCIES = ["c1", "d2", "d3"]       # every solvable single vacancy, up 
 
 @pytest.mark.parametrize("code", QUICK + [f"pegs:french-{h}" for h in FRENCH_VACANCIES])
 def test_quick_method_answers_every_preset(code):
+    """Every preset gets an answer from dfs, and a first one from auto's
+    quick method (a narrow beam, else dfs), each replayed."""
     puzzle = codes.parse(code)
-    assert pegs.quick_method(puzzle) == "dfs"
+    assert pegs.quick_method(puzzle) == "quick"
     try:
         pegs.check_solvable(puzzle)
     except Unsolvable:
@@ -388,6 +395,10 @@ def test_quick_method_answers_every_preset(code):
         return
     check(puzzle, result)
     assert result.extra["jumps"] == puzzle.start.bit_count() - 1
+    gen = pegs_anytime.quick(puzzle)
+    first = next(r["solution"] for r in gen if "solution" in r)
+    gen.close()
+    check(puzzle, first)
 
 
 # The French board's single-vacancy problems with a lone survivor on a given
@@ -966,7 +977,7 @@ def test_generic_bidir_needs_one_goal_position():
     assert "Bidirectional BFS cannot count" in reply["error"]["message"]
 
 
-def test_progress_and_memory_budget():
+def test_progress_and_memory_budget(monkeypatch):
     gen = api.handle({"op": "solve", "code": "pegs:triangle21-0"})
     records = []
     while True:
@@ -977,15 +988,18 @@ def test_progress_and_memory_budget():
             break
     assert reply["ok"] and reply["length"] == 10 and reply["optimal"]
     assert all("elapsed" in r for r in records)
-    # auto: the quick DFS answers, the proof stops at the budget; the answer
-    # is kept, marked not proven, with the proven bound
+    # auto, the stored table left aside: the quick searches answer, the
+    # proof stops at the budget; the answer is kept, marked not proven,
+    # with the proven bound
+    monkeypatch.setattr(pegs, "known", lambda puzzle: None)
     reply = api.run({"op": "solve", "code": "pegs:triangle21-0", "max_states": 2000})
     assert reply["ok"] and not reply["optimal"] and reply["stopped"]["type"] == "limit"
     assert reply["lower_bound"] <= 10 <= reply["length"]
-    # the proof method alone has nothing to keep
+    # the proof method alone has nothing to keep but its bound
     reply = api.run({"op": "solve", "code": "pegs:triangle21-0", "algorithm": "meet",
                      "max_states": 2000})
-    assert not reply["ok"] and reply["error"]["type"] == "limit"
+    assert reply["ok"] and reply["stopped"]["type"] == "limit" and reply["length"] is None
+    assert 1 <= reply["lower_bound"] <= 10
 
 
 @pytest.mark.cpython_only
@@ -1063,8 +1077,8 @@ def test_big_boards_solved_through_the_api(code):
     assert puzzle.is_goal(final) and final.bit_count() == 1
     assert reply["jumps"] == puzzle.start.bit_count() - 1
     refused = api.run({"op": "solve", "code": "pegs:diamond41", "algorithm": "dfs"})
-    assert not refused["ok"] and refused["error"]["type"] == "unsolvable"
-    assert "pagoda" in refused["error"]["message"]
+    assert refused["ok"] and refused["impossible"]["proof"] == "pagoda"
+    assert "pagoda" in refused["impossible"]["message"]
 
 
 def random_puzzle(rng, widths, holes, patterns, dots):

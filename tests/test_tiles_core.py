@@ -50,11 +50,11 @@ def test_invalid_codes(code, message):
     assert message in info.value.message
 
 
-def test_parity_refuses_unsolvable_instantly():
+def test_parity_answers_impossible_instantly():
     reply = api.run({"op": "solve", "code": "tiles:3x3:213456780"})
-    assert not reply["ok"]
-    assert reply["error"]["type"] == "unsolvable"
-    assert "parity" in reply["error"]["message"]
+    assert reply["ok"] and reply["length"] is None
+    assert reply["impossible"]["proof"] == "parity" and reply["impossible"]["label"] == "parity"
+    assert "parity" in reply["impossible"]["message"]
     with pytest.raises(Unsolvable):
         tiles.check_solvable(codes.parse("tiles:4x4:123456789abcdfe0"))
 
@@ -122,8 +122,8 @@ def test_progress_is_yielded():
 def test_memory_budget_stops_cleanly():
     reply = api.run({"op": "solve", "code": "tiles:3x3:867254301", "algorithm": "bfs",
                      "max_states": 5000})
-    assert not reply["ok"] and reply["error"]["type"] == "limit"
-    assert "memory budget" in reply["error"]["message"]
+    assert reply["ok"] and reply["stopped"]["type"] == "limit" and reply["length"] is None
+    assert "memory budget" in reply["stopped"]["message"] and 1 <= reply["lower_bound"] <= 31
 
 
 def test_farthest_positions_3x3():
@@ -146,6 +146,16 @@ def test_cli_json_and_text():
     out = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301&algo=bfs",
                           "--count"], env=env, capture_output=True, text=True, timeout=timing.seconds(120))
     assert "31 moves (optimal) by bfs" in out.stdout and "optimal solutions: 40" in out.stdout
-    bad = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:213456780"],
+    # impossible is a result (exit status 1), a bad code a failed request (2),
+    # a search stopped before any solution 3
+    impossible = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:213456780"],
+                                env=env, capture_output=True, text=True, timeout=timing.seconds(60))
+    assert impossible.returncode == 1 and "Impossible, proven by parity" in impossible.stdout
+    bad = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:21345678"],
                          env=env, capture_output=True, text=True, timeout=timing.seconds(60))
-    assert bad.returncode == 2 and "parity" in bad.stderr
+    assert bad.returncode == 2 and "8 cells" in bad.stderr
+    stopped = subprocess.run([sys.executable, "-m", "puzzlelab", "solve", "tiles:3x3:867254301",
+                              "--algorithm", "bfs", "--max-states", "5000", "--json"],
+                             env=env, capture_output=True, text=True, timeout=timing.seconds(60))
+    reply = json.loads(stopped.stdout)
+    assert stopped.returncode == 3 and reply["length"] is None and reply["lower_bound"] >= 1

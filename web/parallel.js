@@ -18,6 +18,11 @@
 // worker's job.  A worker that dies (solver.js replaces it: a "crashed"
 // reply) loses nothing: its job goes back to the queue, and the search
 // fails with a message only when the same job has crashed MAX_CRASHES times.
+// With Auto the plan answers first, as a solve does (a stored table, the
+// quick method's first answer: `improvement` records, the plan's `best`);
+// when the quick method has more to find (the plan's `quick`), one worker
+// runs it as a solve request beside the parts, each shorter solution shown
+// at once and cutting the bounds still to search, then joins the parts.
 
 const MAX_CRASHES = 3;
 const PARTS_PER_WORKER = 8;
@@ -40,6 +45,7 @@ export class ParallelSearch {
     this.expanded = 0;
     this.generated = 0;
     this.best = null;           // {length, found}
+    this.queue = [];            // [{limit, index}]: the jobs not yet sent
     this.id = `parallel-${Math.random().toString(36).slice(2)}`;
   }
 
@@ -56,21 +62,60 @@ export class ParallelSearch {
 
   async start() {
     const first = this.solvers[0];
-    const planReq = first.request({ ...this.base }, (p) => this.onProgress({ ...p, workers: 1 }));
+    const planReq = first.request({ ...this.base }, (p) => {
+      // (shown by onProgress as it is: kept, not said again)
+      if (p.improvement) { this.offer(p.improvement, false); this.improvement = null; }
+      this.onProgress({ ...p, workers: 1 });
+    });
     this.running.set(first, { job: null, promise: planReq });
     const plan = await planReq;
     this.running.delete(first);
     if (this.stopped) return;
     if (!plan.ok) return this.finish(plan);
     if (plan.solved) return this.finish({ ...plan.solved, workers: 1 });
+    if (plan.best) { this.offer(plan.best, false); this.improvement = null; }
     this.parts = PARTS_PER_WORKER * this.solvers.length;
     this.live = new Set(Array.from({ length: this.parts }, (_, k) => k));
     this.open = new Map();        // bound -> parts of it not yet back empty
-    this.queue = [];              // [{limit, index}]
     this.top = plan.limit - 2;    // the last bound put in the queue
     this.lower = plan.limit;
+    if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
     this.report();
-    this.solvers.forEach((s) => this.work(s));
+    this.solvers.forEach((s, i) => {
+      if (plan.quick && i === this.solvers.length - 1) this.improve(s, plan.quick);
+      else this.work(s);
+    });
+  }
+
+  // A better solution from the quick method (or a part, `proven` false
+  // either way here): kept, shown at once, and the bounds at or above its
+  // length dropped.
+  offer(found, report = true) {
+    if (this.best && found.length >= this.best.length) return;
+    this.best = { length: found.length, found };
+    this.queue = this.queue.filter((j) => j.limit < this.best.length);
+    for (const [solver, run] of this.running) {
+      if (run.job && run.job.limit >= this.best.length) solver.cancel(run.promise.id);
+    }
+    this.improvement = { ...found, optimal: false, lower_bound: this.lower ?? found.lower_bound ?? 0,
+      seconds: this.elapsed() };
+    if (report) { this.report(); this.improvement = null; }
+  }
+
+  // One worker runs the quick method (a solve request of its own) beside
+  // the parts, then joins them.
+  async improve(solver, quick) {
+    const promise = solver.request({ op: "solve", code: this.base.code, algorithm: quick,
+      max_memory: this.base.max_memory }, (p) => {
+      if (p.improvement && !this.stopped) this.offer(p.improvement);
+    });
+    this.running.set(solver, { job: null, promise });
+    const reply = await promise;
+    this.running.delete(solver);
+    if (this.stopped) return;
+    if (reply.ok && reply.length !== null) this.offer(reply);
+    if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
+    this.work(solver);
   }
 
   // The next job: the queue's first, after adding the next bound's parts
@@ -150,15 +195,8 @@ export class ParallelSearch {
     }
     this.expanded += reply.expanded;
     this.generated += reply.generated;
-    if (reply.found && (!this.best || reply.limit < this.best.length)) {
-      this.best = { length: reply.limit, found: reply.found };
-      // bounds at or above it are no longer needed
-      this.queue = this.queue.filter((j) => j.limit < this.best.length);
-      for (const [solver, run] of this.running) {
-        if (run.job && run.job.limit >= this.best.length) solver.cancel(run.promise.id);
-      }
-      this.improvement = { ...reply.found, optimal: false, lower_bound: this.lower, seconds: this.elapsed() };
-    }
+    // bounds at or above a solution found are no longer needed
+    if (reply.found) this.offer({ ...reply.found, from_parts: true }, false);
     if (reply.exhausted) this.live.delete(job.index);
     const open = this.open.get(job.limit);
     if (open && !reply.found) {
@@ -168,7 +206,14 @@ export class ParallelSearch {
     this.lower = Math.min(...this.open.keys(), this.top + 2);
     if (this.best && this.lower >= this.best.length) return this.finish(this.answer());
     if (!this.best && !this.live.size && !this.open.size) {
-      return this.finish({ ok: false, error: { type: "no_solution", message: "No solution exists: every part of the search came back empty." } });
+      // impossible is a result, in the solve reply's shape (api.py impossible;
+      // solve.js puts the position itself in positions and codes)
+      const message = "No solution exists: every part of the search came back empty.";
+      return this.finish({ ok: true, op: "solve", code: this.base.code, length: null, optimal: false,
+        lower_bound: null, moves: [], move_data: [], positions: [], codes: [],
+        final: this.base.code, path: null, improvements: [],
+        impossible: { proof: "search", label: "an exhaustive search", message },
+        stats: { expanded: this.expanded, generated: this.generated, seconds: this.elapsed() } });
     }
     this.report();
     this.improvement = null;
@@ -187,10 +232,14 @@ export class ParallelSearch {
 
   answer() {
     const f = this.best.found;
+    const n = this.solvers.length;
+    const mine = f.algorithm === this.base.algorithm || f.from_parts;
     return { ...f, ok: true, op: "solve", optimal: true, lower_bound: this.best.length,
-      algorithm_label: `${f.algorithm_label} on ${this.solvers.length} workers`,
-      improvements: [], workers: this.solvers.length,
-      parallel: { workers: this.solvers.length, parts: this.parts, jobs: this.jobs, restarts: this.restarts },
+      algorithm_label: mine ? `${f.algorithm_label} on ${n} workers` : f.algorithm_label,
+      algorithm_short: mine ? `${f.algorithm_short || f.algorithm_label} on ${n} workers` : f.algorithm_short,
+      ...(mine ? {} : { proved_by: "parts", proved_by_label: `the search split over ${n} workers` }),
+      improvements: [], workers: n,
+      parallel: { workers: n, parts: this.parts, jobs: this.jobs, restarts: this.restarts },
       stats: { expanded: this.expanded, generated: this.generated, seconds: this.elapsed() } };
   }
 

@@ -4,7 +4,12 @@
 // counter, "how far?", "hint" (shown on the board too) and, where the family
 // offers it, "never lose" (the moves at once, their marks as the worker finds
 // them, then the positions one move further judged while the visitor
-// looks: api.py's `ahead`).  Thinking is bounded
+// looks: api.py's `ahead`).  Hint and how far? ask auto's anytime solve of
+// the game's position (a stored table answers at once, the quick searches
+// within a second): Hint names a move as soon as there is one -- the first
+// move of the best solution found, or a move "never lose" marked winnable --
+// and says what it is, until the optimal next move is proven; how far? says
+// "between L and U" until the distance is proven.  Thinking is bounded
 // (THINK_MS) and can be stopped; a move played meanwhile stops it at once
 // (the worker does one thing at a time: a move must never wait behind a
 // hint, nor behind judging ahead).
@@ -191,9 +196,11 @@ export class Play {
     if (id) this.cancelRequest(id);
   }
 
-  // Solve from the game's position, for at most THINK_MS; the reply, or,
-  // when stopped, {ok: false, best, lower, stoppedBy} with what was learnt.
-  async solveHere() {
+  // Solve from the game's position, for at most THINK_MS, telling
+  // `update(best, lower)` whenever a better solution (a solve reply's
+  // improvement record) or a higher bound comes; the reply, or, when
+  // stopped, {ok: false, best, lower, why} with what was learnt.
+  async solveHere(update = () => {}) {
     this.stopThinking();
     delete $("play-info").dataset.judging;
     $("play-info").textContent = "Thinking…";
@@ -202,8 +209,11 @@ export class Play {
     let best = null;
     let lower = 0;
     const promise = this.request({ op: "solve", code: this.linkFor(at), algorithm: "auto", max_memory: 256 }, (p) => {
-      if (p.improvement) best = p.improvement;
-      if (p.lower_bound !== undefined) lower = p.lower_bound;
+      if (this.code !== at || promise.stoppedBy) return;
+      const better = p.improvement && (!best || p.improvement.length < best.length);
+      if (better) best = p.improvement;
+      if (p.lower_bound !== undefined && p.lower_bound > lower) lower = p.lower_bound;
+      if (better || p.lower_bound !== undefined) update(best, lower);
     });
     this.thinking = promise;
     const timer = setTimeout(() => this.stopThinking("time"), THINK_MS);
@@ -225,19 +235,30 @@ export class Play {
   }
 
   // Only a proven answer is told as one; otherwise what is known is said
-  // as such (the best found, the proven bound).
+  // as such: "between L and U" (the proven bound, the best found), live.
   async howFar() {
-    const reply = await this.solveHere();
-    this.rejudge();
-    if (!reply) return;
-    if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
-    const n = reply.length;
     const moves = (k) => `${k} move${k === 1 ? "" : "s"}`;
-    $("play-info").textContent = n === 0 ? "You are at the goal."
+    const info = $("play-info");
+    const between = (best, lower) => {
+      if (best) info.textContent = `Between ${lower} and ${moves(best.length)} from the goal (not proven yet: the best found, the proven bound)…`;
+    };
+    const reply = await this.solveHere(between);
+    this.rejudge();
+    delete $("play-far").dataset.distance;
+    if (!reply) return;
+    if (!reply.ok) {
+      info.textContent = reply.best
+        ? `Between ${reply.lower} and ${moves(reply.best.length)} from the goal (${reply.why}: the best found, the proven bound).`
+        : `At least ${moves(reply.lower)} from the goal (${reply.why}; no solution found yet).`;
+      return;
+    }
+    if (reply.impossible) { info.textContent = `The goal cannot be reached from here (proven by ${reply.impossible.label}).`; return; }
+    if (reply.length === null) { info.textContent = `At least ${moves(reply.lower_bound)} from the goal (no solution found yet).`; return; }
+    const n = reply.length;
+    info.textContent = n === 0 ? "You are at the goal."
       : reply.optimal ? `${moves(n)} from the goal (proven).`
-        : `Not proven: between ${reply.lower_bound ?? 0} and ${moves(n)} from the goal (the best found).`;
+        : `Between ${reply.lower_bound ?? 0} and ${moves(n)} from the goal (not proven: the best found, the proven bound).`;
     if (reply.optimal) $("play-far").dataset.distance = String(n);
-    else delete $("play-far").dataset.distance;
   }
 
   // What a stopped search learnt, said as unproven.
@@ -246,21 +267,60 @@ export class Play {
     return `No proven answer (${r.why}):${best} at least ${r.lower} moves are needed.`;
   }
 
+  // Name a move as soon as one is known, and say what it is: the optimal
+  // next move once proven; before that the first move of the best solution
+  // found, or a move "never lose" marked winnable; "no move" only when the
+  // goal is proven out of reach.  data-hint on the info line says which
+  // (optimal, best, winnable, none) for the tests.
   async showHint() {
-    const reply = await this.solveHere();
+    const info = $("play-info");
+    const say = (i, kind, text) => {
+      this.hint = i >= 0 ? i : null;
+      info.textContent = text;
+      info.dataset.hint = kind;
+      this.renderMoves();
+      this.redraw();              // the hint on the board
+    };
+    const moveOf = (sol) => {
+      const i = this.moves.findIndex((m) => m.code === sol.codes[1]);
+      return i >= 0 ? i : this.moves.findIndex((m) => m.move === sol.moves[0]);
+    };
+    const fromBest = (best, lower) => {
+      if (!best || !best.length) return;
+      const proven = best.optimal || lower >= best.length;
+      say(moveOf(best), proven ? "optimal" : "best", proven
+        ? `Hint: ${best.moves[0]}, the optimal next move (then ${best.length - 1} more, proven).`
+        : `Hint: ${best.moves[0]}, the first move of the best solution found so far (${best.length} moves; not proven shortest, looking on)…`);
+    };
+    delete info.dataset.hint;
+    const winnable = this.moves.findIndex((m) => m.winnable === true);
+    const reply = await this.solveHere((best, lower) => {
+      if (best) fromBest(best, lower);
+      else if (winnable >= 0 && info.dataset.hint === undefined) {
+        say(winnable, "winnable", `Hint: ${this.moves[winnable].move} keeps the goal within reach (not necessarily the shortest way; looking on)…`);
+      }
+    });
     this.rejudge();
     if (!reply) return;
-    if (!reply.ok) { $("play-info").textContent = this.unproven(reply); return; }
-    if (!reply.length) { $("play-info").textContent = "You are at the goal."; return; }
-    if (!reply.optimal) {
-      $("play-info").textContent = `No proven hint here: the best solution found has ${reply.length} moves, and no shorter than ${reply.lower_bound ?? 0} is proven impossible.`;
+    if (!reply.ok) {
+      if (reply.best) {
+        say(moveOf(reply.best), "best", `Hint: ${reply.best.moves[0]}, the first move of the best solution found (${reply.best.length} moves; ${reply.why}, so not proven shortest: at least ${reply.lower} are needed).`);
+      } else if (winnable >= 0) {
+        say(winnable, "winnable", `Hint: ${this.moves[winnable].move} keeps the goal within reach (${reply.why} before a solution was found).`);
+      } else {
+        info.textContent = this.unproven(reply);
+      }
       return;
     }
-    const next = reply.codes[1];
-    this.hint = this.moves.findIndex((m) => m.code === next);
-    if (this.hint < 0) this.hint = this.moves.findIndex((m) => m.move === reply.moves[0]);
-    $("play-info").textContent = `Hint: ${reply.moves[0]} (then ${reply.length - 1} more).`;
-    this.renderMoves();
-    this.redraw();              // the hint on the board
+    if (reply.impossible) {
+      say(-1, "none", `No move reaches the goal from here (proven by ${reply.impossible.label}): undo to a position that can still win.`);
+      return;
+    }
+    if (reply.length === 0) { info.textContent = "You are at the goal."; return; }
+    if (reply.length === null) { info.textContent = this.unproven({ ...reply, lower: reply.lower_bound, why: "stopped" }); return; }
+    if (reply.optimal) fromBest(reply, reply.length);
+    else {
+      say(moveOf(reply), "best", `Hint: ${reply.moves[0]}, the first move of the best solution found (${reply.length} moves; not proven shortest: at least ${reply.lower_bound ?? 0} are needed).`);
+    }
   }
 }

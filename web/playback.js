@@ -29,9 +29,8 @@ export function updatePlayback(app) {
   $("board-wrap").classList.toggle("at-goal", atGoal);
   $("play-done").hidden = !app.play?.active;
   const unsolvable = !app.solution && !app.play?.active && app.desc?.solvable === false;
-  $("summary").classList.toggle("bad", unsolvable);
   $("summary").replaceChildren(...(app.play?.active ? playSummary(app)
-    : unsolvable ? [`Cannot be solved: ${app.desc.unsolvable_reason}`] : summary(app, atGoal)));
+    : unsolvable ? impossibleSummary(app.desc) : summary(app, atGoal)));
   followInAddress(app);
 }
 
@@ -40,6 +39,17 @@ function goalBadge(text) {
   badge.className = "goal-badge";
   badge.textContent = text;
   return badge;
+}
+
+// A position its family's argument proves impossible (describe's
+// ``impossible``): a result, said at once in the bar in a neutral badge,
+// the argument after it (issues 34 and 35); Solve is off with the reason.
+function impossibleSummary(desc) {
+  const badge = document.createElement("span");
+  badge.className = "badge neutral";
+  badge.dataset.testid = "impossible-badge";
+  badge.textContent = `Impossible, proven by ${desc.impossible?.label || "an argument"}`;
+  return [badge, ` ${desc.unsolvable_reason}`];
 }
 
 // The bar's line in play mode: the moves made, and "Goal reached" once it is.
@@ -58,6 +68,8 @@ function summary(app, atGoal) {
   if (!s) return [];
   const kind = document.body.dataset.solution;
   const lower = document.body.dataset.lowerBound;
+  if (s.impossible) return [`Impossible, proven by ${s.impossible.label}`];
+  if (s.length === null) return [`No solution yet · proven ≥ ${lower}`];
   const proof = kind === "optimal" ? "proven optimal" : kind === "provisional" ? `best so far · proven ≥ ${lower}` : `proven ≥ ${lower}`;
   const out = [`${s.length} move${s.length === 1 ? "" : "s"} · ${proof}`];
   if (atGoal) out.push(goalBadge(" · Goal reached ✓"));

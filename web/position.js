@@ -10,7 +10,7 @@ import { linkFor, parseLink, parseHash, setHash, saveLocal } from "./links.js";
 import { cancel, request, unsolvable } from "./requests.js";
 import { fillSolveOptions, chosenMethod } from "./methods.js";
 import { stopPlay, updatePlayback } from "./playback.js";
-import { solve, showSolution } from "./solve.js";
+import { solve, showSolution, boundOnly } from "./solve.js";
 import { draw, showGoalOver } from "./view.js";
 import { familyLabel } from "./family.js";
 import { fillNewGame } from "./newgame.js";
@@ -131,8 +131,10 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   let note = "";
   if (opts.path !== undefined && code) {
     // a link with its solution: check it move by move and show it at once
-    const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric }),
-      path: opts.path, lower_bound: opts.lb !== undefined ? Number(opts.lb) : null });
+    // (the bound as a link option: the API takes it as the sender's claim,
+    // at most the solution's length, where a request field must fit)
+    const shown = await request(app, { op: "replay", code: linkFor(reply.code, { metric: keep.metric, lb: opts.lb }),
+      path: opts.path });
     if (app.desc !== reply) return true;
     if (shown.ok) {
       app.pendingStep = Number(opts.step) || 0;
@@ -140,6 +142,12 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
       return true;
     }
     note = `${shown.error.message} It is solved again instead.`;
+  } else if (opts.lb !== undefined && opts.step === undefined && code) {
+    // a link with a proven bound and no solution (a search stopped before
+    // one was found): that bound, as the link says, at once
+    const lower = Math.max(0, Math.floor(Number(opts.lb)) || 0);
+    showSolution(app, boundOnly(reply, lower, null, { from_link: true }));
+    return true;
   }
   if ((opts.step !== undefined || opts.path !== undefined) && code) {
     // a link made during playback: solve again and show that step

@@ -81,7 +81,11 @@ function copyText(text, what) {
 
 function shareLink(app) {
   const opts = { ...app.options, ...chosenOptions() };
-  if (app.solution && !app.play?.active) {
+  if (app.solution && !app.play?.active && app.solution.length === null) {
+    // no solution yet: the proven bound travels alone (an impossible
+    // position needs nothing: the link's recipient is told at once)
+    if (app.solution.lower_bound) opts.lb = String(app.solution.lower_bound);
+  } else if (app.solution && !app.play?.active) {
     opts.step = String(app.step);
     if (app.solution.path && app.solution.solutions === undefined) {
       // the answer itself, opened at once by the recipient (api.py replay

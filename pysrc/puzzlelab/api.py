@@ -58,20 +58,40 @@ with a message meant for people.  Long requests are generators: they yield
 progress dicts (``elapsed``, ``expanded``, ``bound``/``depth``, ``phase``
 while tables are prepared, ...) at least every ``PROGRESS_INTERVAL``.
 
-A solve is *anytime* (:class:`Anytime`): ``auto`` first runs the family's
-quick method (``quick_method``) for a good answer at once, then its proof
-method.  Every progress record of a solve carries ``lower_bound`` (the
-largest proven so far) and ``best`` (the length of the best solution found),
-and, the moment a better solution is found, ``improvement``: that solution
-in full (the reply's fields), so the page can show it at once.  The search
-stops as soon as the lower bound reaches the best length (that solution is
-then proven optimal).  A search stopped by the memory budget or by a Cancel
-(:class:`errors.Cancelled` thrown into the generator) still replies with its
-best solution, ``optimal: false``, the proven ``lower_bound`` and
-``stopped`` (what stopped it); with no solution yet, the error carries the
-``lower_bound``.  A solve's ``max_seconds`` is a time budget that ends the
-same way (none by default: the page has Cancel, the CLI Ctrl-C; scripts and
-tests that must not wait for a proof out of reach give one).
+A solve is *anytime* (:class:`Anytime`).  With ``auto``, a stored table
+that holds the position answers first (the family's ``known``: pegs'
+minimum-move tables, a preset's stored solution), then the family's quick
+method (``quick_method``: weighted A* or beam search, depth-first search)
+races the proof method (``auto_method``) in the same request: it runs alone
+until its first answer, then the two share the time while it finds shorter
+ones.  Every progress record of a solve carries
+``lower_bound`` (the largest proven so far) and ``best`` (the length of the
+best solution found), and, the moment a better solution is found,
+``improvement``: that solution in full (the reply's fields), so the page
+can show it at once.  The search stops as soon as the lower bound reaches
+the best length (that solution is then proven optimal).
+
+A solve that ran replies ``ok: true`` in one shape, however it ended:
+``length`` (null when no solution was found), ``optimal``, ``lower_bound``
+(the proven bound; equal to the length when optimal), ``moves``,
+``move_data``, ``positions``, ``codes``, ``final``, ``path`` (the solution
+as a link carries it; null without one), ``improvements``, ``stats``, and
+one of these when it did not end with a proof:
+
+``stopped``     {type, message}: the memory budget (``limit``), the time
+                budget ``max_seconds`` (``limit``) or a Cancel
+                (``cancelled``, :class:`errors.Cancelled` thrown into the
+                generator) ended it; the best solution found (if any) and
+                the proven ``lower_bound`` are kept, in the same fields.
+``impossible``  {proof, label, message}: no solution exists, proven by
+                ``proof`` (parity, classes, pagoda, count, moves: an
+                argument without search; search: an exhaustive one);
+                ``length`` and ``lower_bound`` are null.
+
+``max_seconds`` is a time budget (none by default: the page has Cancel,
+the CLI Ctrl-C; scripts and tests that must not wait for a proof out of
+reach give one).  Errors (``ok: false``) are for requests that cannot run:
+a bad request or code, a method that cannot take the position.
 """
 
 import json
@@ -80,8 +100,10 @@ import time
 from math import ceil
 
 from . import codes
-from .errors import BadRequest, Cancelled, NoSolution, PuzzleError, SearchLimit, show
+from .errors import (BadRequest, Cancelled, NoSolution, PuzzleError, SearchLimit, Unsolvable,
+                     show)
 from .families import FAMILIES, family_module, family_of
+from .protocol import Method
 from .search import drain
 from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_LIMIT, MB,
                             Clock, predecessors_of, progress)
@@ -89,7 +111,9 @@ from .search.common import (DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, MAX_STATES_L
 MAX_MEMORY_MB = (16, 65536)      # the memory budget a request may ask for, MB
 LINK_MEMORY_MB = (256, 2048)     # ... and a link (&mem=): the page's menu's range
 MAX_FACTOR = 5                    # the largest suboptimality factor a request may ask for
-QUICK_SECONDS = 5.0               # the quick stage of auto gives up after this long
+QUICK_SHARE = 0.5                 # auto's quick search runs alone until its first answer,
+                                  # then this is its share of the time while it runs
+QUICK_MEMORY = 4                  # ... and of the memory budget: 1/4 (the proof the rest)
 MAX_SECONDS = 7 * 24 * 3600       # the longest time budget a request may ask for
 MAX_BOUND = 10_000                # the largest bound a part request may give
 
@@ -373,9 +397,10 @@ def _contract(puzzle):
     auto_json.update({"name": "auto", "label": f"Auto: {auto.label}",
                       "help": AUTO_HELP, "resolves": auto.name, "factor": False})
     if family.quick_method(puzzle):
-        # auto's quick first answer comes from the solve request itself:
-        # split, it would be lost (the method itself can still be chosen)
-        auto_json["parts"] = False
+        # split, auto's plan request answers first (a stored table, the
+        # quick method) and web/parallel.js runs the quick method on one
+        # worker beside the parts (api.part)
+        auto_json["quick"] = family.quick_method(puzzle)
     return ([auto_json] + [m.to_json(metrics) for m in methods],
             [b.to_json() for b in family.bounds(puzzle)])
 
@@ -464,6 +489,7 @@ def describe(req):
     except PuzzleError as exc:
         out["solvable"] = False
         out["unsolvable_reason"] = exc.message
+        out["impossible"] = impossible(puzzle, exc)["impossible"]   # the result, shown at once
     return out
 
 
@@ -475,6 +501,7 @@ def solution_json(puzzle, result, method):
     codes_ = [puzzle.encode(s) for s in states]
     return {"length": result.cost, "optimal": result.optimal,
             "algorithm": method.name, "algorithm_label": method.label,
+            "algorithm_short": method.noun,
             "moves": [puzzle.format_move(m) for m in result.moves],
             "move_data": [puzzle.move_json(m) for m in result.moves],
             "positions": [puzzle.view(s) for s in states],
@@ -605,12 +632,32 @@ def replay(req):
             "stats": {"expanded": 0, "generated": 0, "seconds": round(clock.elapsed(), 4)}}
 
 
+class _Runner:
+    """One search of a race (Anytime.race): its method, its generator, its
+    share of the time, the time it has had and its last figures."""
+
+    __slots__ = ("method", "gen", "share", "spent", "done", "last", "counts")
+
+    def __init__(self, method, gen, share):
+        self.method, self.gen, self.share = method, gen, share
+        self.spent = 0.0
+        self.done = False
+        self.last = {}
+        self.counts = {"expanded": 0, "generated": 0}
+
+    def count(self, figures):
+        for key in self.counts:
+            value = figures.get(key)
+            if isinstance(value, int):
+                self.counts[key] = value
+
+
 class Anytime:
     """One solve's anytime state: the best solution found so far (a
     SearchResult and the method that found it), the largest proven lower
     bound, and the improvements with their times.  The stages of a solve
-    (auto's quick method, then the proof) feed it; it decides when the proof
-    is done (``lower >= best length``)."""
+    (a stored table's answer, then auto's quick method racing the proof)
+    feed it; it decides when the proof is done (``lower >= best length``)."""
 
     def __init__(self, puzzle, max_seconds=None):
         self.puzzle = puzzle
@@ -620,12 +667,15 @@ class Anytime:
         self.best_method = None
         self.lower = 0
         self.improvements = []      # [{length, seconds, algorithm, optimal}]
-        self.last = {}              # the last progress record's figures
-        self.spent = {"expanded": 0, "generated": 0}   # of the stages ended
+        self.runners = []           # the searches of the race, for their figures
         self.prover = None          # the method whose bound proved the best
+        self.shown = None           # (result, its solution_json), the last made
 
     def proven(self):
         return self.best is not None and (self.best.optimal or self.lower >= self.best.cost)
+
+    def seconds(self):
+        return round(time.perf_counter() - self.t0, 3)
 
     def offer(self, result, method):
         """A solution found: keep it when shorter (or proven at the same
@@ -638,160 +688,245 @@ class Anytime:
                                  (result.cost == best.cost and not result.optimal)):
             return None
         self.best, self.best_method = result, method
-        seconds = round(time.perf_counter() - self.t0, 3)
+        seconds = self.seconds()
         optimal = self.proven()
         self.improvements.append({"length": result.cost, "seconds": seconds,
                                   "algorithm": method.name, "optimal": optimal})
-        out = solution_json(self.puzzle, result, method)
+        out = self.solution(result, method)
         out.update(optimal=optimal, lower_bound=self.lower, seconds=seconds)
         return out
 
-    def stage(self, gen, method, seconds=None):
-        """Generator: run one method's search, passing its progress on with
-        ``lower_bound``, ``best`` and any ``improvement``; returns its result,
-        or None when it was stopped early: the best is proven optimal, or
-        the stage's ``seconds`` ran out."""
-        t0 = time.perf_counter()
-        self.last = {}
-        while True:
-            try:
-                rec = next(gen)
-            except StopIteration as stop:
-                self.spend(stop.value.stats if stop.value is not None else self.last)
-                return stop.value
-            rec = dict(rec)
-            found = rec.pop("solution", None)
-            lower = rec.get("lower_bound")
-            if isinstance(lower, (int, float)):
-                self.lower = max(self.lower, ceil(lower))
-            if found is not None:
-                improvement = self.offer(found, method)
-                if improvement is not None:
-                    rec["improvement"] = improvement
-            rec["lower_bound"] = self.lower
-            if self.best is not None:
-                rec["best"] = self.best.cost
-            rec.setdefault("algorithm", method.name)
-            self.last = rec
-            yield rec
-            now = time.perf_counter()
-            if self.out_of_time(now):
-                gen.close()
-                raise SearchLimit(f"Stopped at the time budget ({self.max_seconds:,} s).",
-                                  stats={k: self.last.get(k, 0) for k in self.spent},
-                                  lower_bound=self.lower)
-            if self.proven() or (seconds is not None and now - t0 > seconds):
-                gen.close()
-                if self.proven() and self.best_method is not method:
-                    self.prover = method
-                self.spend(self.last)
-                return None
+    def solution(self, result, method):
+        """``solution_json`` of the best result, made once (its ``path``
+        parses every position's code: 1.6 s for Tannentei's 161 steps)."""
+        if self.shown is None or self.shown[0] is not result:
+            self.shown = (result, solution_json(self.puzzle, result, method))
+        return dict(self.shown[1])
 
-    def preparing(self, gen):
-        """Generator: a stage's table build, its records passed on with the
-        bound and the best so far, stopped by the time budget like a search
-        (a 5x5 table build takes seconds); returns what the build returns
-        (the bytes its tables take)."""
-        while True:
-            try:
-                rec = next(gen)
-            except StopIteration as stop:
-                return stop.value
-            rec = dict(rec, lower_bound=self.lower)
-            if self.best is not None:
-                rec["best"] = self.best.cost
-            yield rec
-            if self.out_of_time():
-                gen.close()
-                raise SearchLimit(f"Stopped at the time budget ({self.max_seconds:,} s), "
-                                  f"while the tables were being built.",
-                                  stats={k: self.last.get(k, 0) for k in self.spent},
-                                  lower_bound=self.lower)
+    def note(self, rec, method):
+        """A progress record of ``method``'s search: its proven bound and any
+        solution it carries taken in; returns the record as passed on (with
+        ``lower_bound``, ``best``, and ``improvement`` when it is better)."""
+        rec = dict(rec)
+        found_ = rec.pop("solution", None)
+        lower = rec.get("lower_bound")
+        if isinstance(lower, (int, float)):
+            self.lower = max(self.lower, ceil(lower))
+        if found_ is not None:
+            improvement = self.offer(found_, method)
+            if improvement is not None:
+                rec["improvement"] = improvement
+        return rec
 
-    def out_of_time(self, now=None):
+    def race(self, runners):
+        """Generator: run the searches of ``runners`` ([(method, generator,
+        share)]: auto's quick method first, the proof last) side by side, in
+        slices of one progress record, each getting its share of the time
+        (the quick one alone until its first answer: it always gives one,
+        within a second on the boards measured, benchmarks/bench_anytime.py);
+        passes on the records, with the proof's figures;
+        returns the proof's result, or None when the best was proven before
+        it ended.  A quick search that ends or hits its budget leaves the
+        race; the proof's limits end the solve (SearchLimit)."""
+        self.runners = [_Runner(*r) for r in runners]
+        proof = self.runners[-1]
+        quick = self.runners[0] if len(self.runners) > 1 else None
+        try:
+            while True:
+                live = [r for r in self.runners if not r.done]
+                now = time.perf_counter()
+                if quick is not None and not quick.done and self.best is None:
+                    runner = quick
+                else:
+                    runner = min(live, key=lambda r: r.spent / r.share)
+                try:
+                    rec = next(runner.gen)
+                except StopIteration as stop:
+                    runner.spent += time.perf_counter() - now
+                    runner.done = True
+                    result = stop.value
+                    if result is not None:
+                        runner.count(result.stats)
+                        improvement = self.offer(result, runner.method)
+                        if improvement is not None:
+                            yield self.passed(dict(proof.last), improvement)
+                    if runner is proof:
+                        return result
+                    if self.proven():
+                        return None
+                    continue
+                except SearchLimit as exc:
+                    if runner is proof:
+                        raise
+                    runner.done = True      # the quick search's own budget: it leaves
+                    continue
+                runner.spent += time.perf_counter() - now
+                rec = self.note(rec, runner.method)
+                runner.count(rec)
+                runner.last = rec
+                if runner is proof or not proof.last:
+                    out = rec
+                else:
+                    out = dict(proof.last)
+                    if "improvement" in rec:
+                        out["improvement"] = rec["improvement"]
+                    if rec.get("phase"):
+                        out["quick"] = rec["phase"]
+                yield self.passed(out)
+                if self.out_of_time():
+                    raise SearchLimit(f"Stopped at the time budget ({self.max_seconds:,} s).",
+                                      stats=self.counts(), lower_bound=self.lower)
+                if self.proven():
+                    if self.best_method is not runner.method and runner is proof:
+                        self.prover = runner.method
+                    return None
+        finally:
+            for r in self.runners:
+                r.gen.close()
+
+    def passed(self, rec, improvement=None):
+        """A record as the solve passes it on: the largest proven bound, the
+        best length, the time since the request began."""
+        rec = dict(rec, lower_bound=self.lower, elapsed=self.seconds())
+        if improvement is not None:
+            rec["improvement"] = improvement
+        if self.best is not None:
+            rec["best"] = self.best.cost
+        return rec
+
+    def out_of_time(self):
         return (self.max_seconds is not None and
-                (now or time.perf_counter()) - self.t0 > self.max_seconds)
+                time.perf_counter() - self.t0 > self.max_seconds)
 
-    def spend(self, figures):
-        """Add a finished stage's expanded and generated counts."""
-        for key in self.spent:
-            self.spent[key] += figures.get(key, 0) or 0
+    def counts(self):
+        """Positions expanded and generated by every search of the solve."""
+        out = {"expanded": 0, "generated": 0}
+        for r in self.runners:
+            for key in out:
+                out[key] += r.counts[key]
+        return out
 
     def reply(self, puzzle, stats=None, extra=None):
+        """The reply: the best solution (or, with none, an empty one: length
+        null, the start alone), ``optimal``, the proven ``lower_bound``, the
+        improvements and the figures."""
         result, method = self.best, self.best_method
         out = {"ok": True, "op": "solve", "family": puzzle.family, "code": puzzle.code()}
-        out.update(solution_json(puzzle, result, method))
+        if result is not None:
+            out.update(self.solution(result, method))
+        else:
+            start = puzzle.code()
+            out.update(length=None, algorithm=None, algorithm_label=None,
+                       algorithm_short=None, moves=[],
+                       move_data=[], positions=[puzzle.view(puzzle.start)], codes=[start],
+                       final=start, path=None)
         out["optimal"] = self.proven()
         out["lower_bound"] = result.cost if out["optimal"] else self.lower
         if extra:
             out.update({k: v for k, v in extra.items() if k != "lower_bound"})
-        out["stats"] = dict(stats or result.stats)
-        out["stats"].update(self.spent)
+        out["stats"] = dict(stats or (result.stats if result is not None else {}))
+        out["stats"].update(self.counts() if self.runners else {})
         out["stats"]["seconds"] = round(time.perf_counter() - self.t0, 4)
         out["improvements"] = self.improvements
         if out["optimal"] and self.prover is not None:
             out["proved_by"] = self.prover.name
-            out["proved_by_label"] = self.prover.label
+            out["proved_by_label"] = self.prover.noun
         return out
 
     def stopped(self, puzzle, exc):
-        """The reply of a search stopped by the budget or a Cancel: the best
-        solution kept, with the proven bound; with none, the error."""
+        """The reply of a search stopped by the budget, the time budget or a
+        Cancel: the best solution kept (if any), the proven bound, and
+        ``stopped`` saying what stopped it; the same shape with or without a
+        solution (see the module's docstring)."""
         # the engine's own proven bound, when the stop came between two
         # progress records
         self.lower = max(self.lower, ceil(exc.details.get("lower_bound") or 0))
-        if self.best is None:
-            exc.details["lower_bound"] = self.lower
-            raise exc
-        self.spend(exc.details.get("stats") or self.last)
-        stats = dict(self.best.stats)
+        stats = dict(self.best.stats) if self.best is not None else {}
         stats.update(exc.details.get("stats") or {})
         out = self.reply(puzzle, stats=stats)
         out["stopped"] = {"type": exc.kind, "message": exc.message}
         return out
 
 
+def impossible(puzzle, exc):
+    """The reply of a position proven to have no solution: a result, not an
+    error.  ``impossible``: ``proof`` (parity, classes, pagoda, count,
+    moves or search: what proves it), ``message`` (the argument in words)."""
+    start = puzzle.code()
+    proof = exc.details.get("proof") or ("search" if isinstance(exc, NoSolution) else "argument")
+    return {"ok": True, "op": "solve", "family": puzzle.family, "code": start,
+            "impossible": {"proof": proof, "label": PROOFS.get(proof, proof),
+                           "message": exc.message},
+            "length": None, "optimal": False, "lower_bound": None, "algorithm": None,
+            "algorithm_label": None, "algorithm_short": None, "moves": [], "move_data": [],
+            "positions": [puzzle.view(puzzle.start)], "codes": [start], "final": start,
+            "path": None, "improvements": [],
+            "stats": dict(exc.details.get("stats") or {"expanded": 0, "generated": 0})}
+
+
+# what proves a position impossible, as the result says it ("Impossible,
+# proven by ...")
+PROOFS = {"parity": "parity", "classes": "position classes", "pagoda": "a pagoda function",
+          "count": "counting the pegs", "moves": "no legal move", "search": "an exhaustive search"}
+
+
+def _staged(family, puzzle, method, bound, kwargs):
+    """Generator: a method's tables prepared (within its memory budget,
+    which then shrinks by what they take), then its search; returns its
+    result."""
+    need = yield from family.prepare(puzzle, method.name, bound, kwargs["max_bytes"])
+    return (yield from method.run(puzzle, **dict(kwargs, max_bytes=kwargs["max_bytes"] - need)))
+
+
+def _table_method(result):
+    """The method record an answer from a stored table is shown with."""
+    label = result.extra.get("source") or "a stored table"
+    return Method("table", f"From {label}", "", None, short=label)
+
+
 def solve(req):
     """Generator: yields progress, returns the reply dict (see the module's
-    docstring: anytime stages, the lower bound, stops that keep the best)."""
+    docstring: a stored answer, anytime stages, the lower bound, stops that
+    keep the best, impossible as a result)."""
     _check_fields(req, "solve")
     puzzle, options = _puzzle(req)
     method, bound, kwargs = plan(puzzle, req, options)
-    codes.check_solvable(puzzle)
     family = family_of(puzzle)
-    asked = _text(req, "algorithm") or options.get("algo") or "auto"
-    stages = []
-    quick = family.quick_method(puzzle) if asked == "auto" and not kwargs.get("count") else None
-    if quick and quick != method.name:
-        qmethod, qbound, qkwargs = plan(puzzle, {"algorithm": quick}, {})
-        qkwargs.update(max_states=kwargs["max_states"], max_bytes=kwargs["max_bytes"])
-        stages.append((qmethod, qbound, qkwargs, QUICK_SECONDS))
-    stages.append((method, bound, kwargs, None))
     run = Anytime(puzzle, _whole(req, "max_seconds", 1, MAX_SECONDS, "time budget in seconds",
                                  None))
-    result = None
     try:
-        for i, (m, b, kw, seconds) in enumerate(stages):
-            last = i == len(stages) - 1
-            kw = dict(kw, max_bytes=kw["max_bytes"] - (yield from run.preparing(
-                family.prepare(puzzle, m.name, b, kw["max_bytes"]))))
-            try:
-                result = yield from run.stage(m.run(puzzle, **kw), m, seconds)
-            except SearchLimit as exc:
-                if last or run.out_of_time():
-                    raise
-                run.spend(exc.details.get("stats") or run.last)
-                continue              # the quick answer failed: on to the proof
-            if result is not None:
-                improvement = run.offer(result, m)
-                if improvement is not None and not last and not run.proven():
-                    yield dict(run.last, improvement=improvement, best=result.cost,
-                               lower_bound=run.lower, elapsed=improvement["seconds"])
+        codes.check_solvable(puzzle)
+    except Unsolvable as exc:
+        return impossible(puzzle, exc)
+    asked = _text(req, "algorithm") or options.get("algo") or "auto"
+    auto = asked == "auto" and not kwargs.get("count")
+    if auto:
+        known = family.known(puzzle)
+        if known is not None:
+            improvement = run.offer(known, _table_method(known))
             if run.proven():
-                break
+                return run.reply(puzzle, stats=known.stats)
+            yield run.passed({"phase": "table"}, improvement)
+    runners = []
+    quick = family.quick_method(puzzle) if auto else None
+    if quick and quick != method.name:
+        qmethod, qbound, qkwargs = plan(puzzle, {"algorithm": quick}, {})
+        share = kwargs["max_bytes"] // QUICK_MEMORY
+        qkwargs.update(max_states=kwargs["max_states"], max_bytes=share)
+        kwargs["max_bytes"] -= share
+        runners.append((qmethod, _staged(family, puzzle, qmethod, qbound, qkwargs),
+                        QUICK_SHARE))
+    runners.append((method, _staged(family, puzzle, method, bound, kwargs), 1 - QUICK_SHARE
+                    if runners else 1))
+    try:
+        result = yield from run.race(runners)
     except (SearchLimit, Cancelled) as exc:
         return run.stopped(puzzle, exc)
-    if run.best is None:              # a stage ended without an answer: cannot happen
+    except NoSolution as exc:
+        if run.best is not None:     # cannot happen: a solution was found
+            raise AssertionError(f"{method.name} found no solution where one exists") from exc
+        return impossible(puzzle, exc)
+    if run.best is None:              # a search ended without an answer: cannot happen
         raise AssertionError(f"{method.name} returned no solution")
     extra = result.extra if result is not None and run.best is result else None
     reply = run.reply(puzzle, stats=result.stats if extra is not None else None, extra=extra)
@@ -810,11 +945,16 @@ def part(req):
     time (``Method.split``).  Without ``limit``: the plan, which searches in
     one piece up to a small budget; its reply has ``solved`` (a solve reply)
     when that settled it, else ``limit``, the first bound of the parts (all
-    smaller ones are proven empty).  With ``limit`` and ``index``: that part
-    of the iteration at bound ``limit``; ``found`` is a solution exactly
-    ``limit`` long (or null), ``exhausted`` says the part holds none at any
-    bound.  Whoever runs the parts (web/parallel.js) proves a found length
-    optimal once every part of every smaller bound came back empty."""
+    smaller ones are proven empty).  With ``algorithm`` auto the plan
+    answers first as a solve does (a stored table, then the quick method
+    alone until its first answer, ``improvement`` records): ``best`` (a solve
+    reply, not proven) carries that answer, and ``quick`` names the quick
+    method when it has more to find (web/parallel.js then runs it as a solve
+    request on one worker beside the parts).  With ``limit`` and ``index``:
+    that part of the iteration at bound ``limit``; ``found`` is a solution
+    exactly ``limit`` long (or null), ``exhausted`` says the part holds none
+    at any bound.  Whoever runs the parts (web/parallel.js) proves a found
+    length optimal once every part of every smaller bound came back empty."""
     _check_fields(req, "part")
     puzzle, options = _puzzle(req)
     method, bound, kwargs = plan(puzzle, req, options)
@@ -827,7 +967,6 @@ def part(req):
     if kwargs.pop("count", False):
         raise BadRequest("Counting optimal solutions runs on one worker; "
                          "do not count, or use one worker.")
-    codes.check_solvable(puzzle)
     parts = _whole(req, "parts", 1, MAX_PARTS, "number of parts", 1)
     limit = _whole(req, "limit", 0, MAX_BOUND, "bound", None)
     index = _whole(req, "index", 0, parts - 1, "part number", None)
@@ -835,19 +974,45 @@ def part(req):
         raise BadRequest("A part request gives both its bound (limit) and its part "
                          "number (index), or neither (the plan).")
     t0 = time.perf_counter()
-    kwargs["max_bytes"] -= yield from family_of(puzzle).prepare(puzzle, method.name, bound,
-                                                               kwargs["max_bytes"])
-    out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
+    family = family_of(puzzle)
     reply = {"ok": True, "op": "part", "family": puzzle.family, "code": puzzle.code(),
              "parts": parts}
+    try:
+        codes.check_solvable(puzzle)
+    except Unsolvable as exc:
+        # the plan answers as a solve does: impossible is a result
+        reply["solved"] = impossible(puzzle, exc)
+        return reply
+    run = Anytime(puzzle)
+    more = None
+    if limit is None and (_text(req, "algorithm") or options.get("algo") or "auto") == "auto":
+        more = yield from _first_answer(puzzle, family, run, kwargs)
+        if run.proven():
+            reply["solved"] = run.reply(puzzle)
+            return reply
+    kwargs["max_bytes"] -= yield from family.prepare(puzzle, method.name, bound,
+                                                     kwargs["max_bytes"])
+    try:
+        out = yield from method.split(puzzle, parts=parts, index=index, limit=limit, **kwargs)
+    except NoSolution as exc:
+        if limit is not None:
+            raise
+        reply["solved"] = impossible(puzzle, exc)
+        return reply
     result = out.get("result")
     if limit is None:
         if result is not None:
-            run = Anytime(puzzle)
             run.offer(result, method)
-            reply["solved"] = run.reply(puzzle)
         else:
-            reply["limit"] = out["limit"]
+            run.lower = max(run.lower, out["limit"])
+        if run.proven():
+            reply["solved"] = run.reply(puzzle)
+            return reply
+        reply["limit"] = out["limit"]
+        if run.best is not None:
+            reply["best"] = run.reply(puzzle)
+        if more is not None:
+            reply["quick"] = more
         return reply
     reply.update(index=index, limit=limit, exhausted=out["exhausted"],
                  expanded=out["expanded"], generated=out["generated"],
@@ -855,6 +1020,40 @@ def part(req):
     if result is not None:
         reply["found"] = solution_json(puzzle, result, method)
     return reply
+
+
+def _first_answer(puzzle, family, run, kwargs):
+    """Generator: a split search's first answer, as a solve's: the stored
+    table's, then the quick method alone until its first answer, its records
+    passed on; returns the quick method's name when it stopped with more to
+    find, else None."""
+    known = family.known(puzzle)
+    if known is not None:
+        improvement = run.offer(known, _table_method(known))
+        if run.proven():
+            return None
+        yield run.passed({"phase": "table"}, improvement)
+    quick = family.quick_method(puzzle)
+    if not quick:
+        return None
+    qmethod, qbound, qkwargs = plan(puzzle, {"algorithm": quick}, {})
+    qkwargs.update(max_states=kwargs["max_states"], max_bytes=kwargs["max_bytes"])
+    gen = _staged(family, puzzle, qmethod, qbound, qkwargs)
+    try:
+        while run.best is None:
+            rec = run.note(next(gen), qmethod)
+            yield run.passed(rec)
+    except StopIteration as stop:
+        if stop.value is not None:
+            improvement = run.offer(stop.value, qmethod)
+            if improvement is not None:
+                yield run.passed({}, improvement)
+        return None
+    except SearchLimit:
+        return None
+    finally:
+        gen.close()
+    return quick
 
 
 def analyze(req):

@@ -7,6 +7,14 @@ one JSON object); a live progress line goes to stderr when a solve runs long
 solve and prints the best solution found so far with its proven bound.
 The CODE may be a bare position code or a link fragment (``CODE&metric=move``)
 copied from the page.
+
+``solve`` exits with 0 when it has a solution (proven optimal, or the best
+found when the time or memory budget or Ctrl-C stopped it: ``--json``'s
+``optimal`` and ``stopped`` say which), 1 when the position is proven
+impossible (a result: what proves it is printed), 3 when it was stopped
+before any solution was found (the proven lower bound is printed), and 2
+when the request itself fails (a bad code or option).  The other commands
+exit with 0, or 2 on a failed request.
 """
 
 import argparse
@@ -21,6 +29,7 @@ from .errors import Cancelled, printable, show
 from .search.common import DEFAULT_MAX_MEMORY, MB
 
 PROGRESS_AFTER = 1.0   # seconds before the progress line appears
+SOLVED, IMPOSSIBLE, FAILED, NOTHING_YET = 0, 1, 2, 3   # solve's exit codes (docstring)
 MEMORY_HELP = (f"memory budget in MB (default {DEFAULT_MAX_MEMORY // MB}, as in the "
                f"page): the search stops with a message when what it holds reaches it")
 
@@ -364,7 +373,10 @@ def _main(argv=None):
     parser = argparse.ArgumentParser(prog="puzzlelab",
                                      description="Puzzle Lab: optimal puzzle solver")
     sub = parser.add_subparsers(dest="command", required=True)
-    sp = sub.add_parser("solve", help="solve a position code")
+    sp = sub.add_parser("solve", help="solve a position code",
+                        epilog="Exit status: 0 a solution (proven or the best found), 1 "
+                               "proven impossible, 2 a failed request, 3 stopped before "
+                               "any solution was found.")
     sp.add_argument("code")
     sp.add_argument("--algorithm", "-a", default=None,
                     help="auto, bfs, bidir, iddfs, idastar, astar (and family extras)")
@@ -485,14 +497,24 @@ def _main(argv=None):
            "max_seconds": args.max_seconds}
     _budget(req, args)
     reply = _drive(api.handle(req), args.quiet or args.json)
+    status = (FAILED if not reply["ok"] else IMPOSSIBLE if reply.get("impossible")
+              else NOTHING_YET if reply["length"] is None else SOLVED)
     if args.json:
         out = dict(reply)
         out.pop("positions", None)
         print(json.dumps(out))
-        return 0 if reply["ok"] else 2
+        return status
     if not reply["ok"]:
         print(_say(reply["error"]["message"]), file=sys.stderr)
-        return 2
+        return status
+    if reply.get("impossible"):
+        print(f"Impossible, proven by {reply['impossible']['label']}: "
+              f"{_say(reply['impossible']['message'])}")
+        return status
+    if reply["length"] is None:
+        print(f"No solution found yet. {_say(reply['stopped']['message'])} Proven: no "
+              f"solution shorter than {reply['lower_bound']} moves exists.")
+        return status
     if reply["optimal"]:
         proven = "optimal"
     else:

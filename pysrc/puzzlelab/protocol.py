@@ -123,6 +123,13 @@ class Family(Protocol):
         ``auto_method`` works on the proof in the same request (the anytime
         answer); None when the proof itself is quick."""
 
+    def known(self, puzzle: Puzzle) -> Optional["SearchResult"]:
+        """What a stored table knows of this position, or None: a solution
+        (a ``search.common.SearchResult``, ``optimal`` when the table proves
+        its length minimal, ``extra["lower_bound"]`` the proven bound
+        otherwise, ``extra["source"]`` the table's name in words).  Auto
+        answers with it at once, before any search."""
+
     def judge_method(self, puzzle: Puzzle) -> str:
         """The method play mode's "can this still be won?" runs."""
 
@@ -211,9 +218,10 @@ class Family(Protocol):
 
 
 FAMILY_HOOKS = ("FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "parse",
-                "expand_preset", "import_code", "check_solvable", "methods", "auto_method", "quick_method",
-                "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
-                "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate")
+                "expand_preset", "import_code", "check_solvable", "methods", "auto_method",
+                "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
+                "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
+                "difficulties", "generate")
 
 
 @dataclass(frozen=True)
@@ -349,6 +357,9 @@ class Method:
 
     name         what requests and links carry (``algorithm``, ``&algo=``)
     label, help  the menu text and one line: what it is, when to pick it
+    short        its name in a sentence ("found by the fast solver"): the
+                 label without its menu qualifiers ("not proven optimal",
+                 said by the answer itself); the label when empty
     run          generator function ``run(puzzle, *, max_states, max_bytes
                  [, heuristic][, count])`` returning a ``SearchResult``
     bounds       the lower bounds it can use (names); empty: it uses none
@@ -391,10 +402,16 @@ class Method:
     practical: bool = True
     why_slow: str = ""
     why: str = ""
+    short: str = ""
 
     @property
     def available(self):
         return not self.why
+
+    @property
+    def noun(self):
+        """The method's name in a sentence (``short``, else the label)."""
+        return self.short or self.label
 
     def but(self, **changes):
         """A copy with some fields changed (families adapt generic entries)."""
@@ -409,4 +426,4 @@ class Method:
                 "single_goal": self.single_goal, "optimal": self.optimal,
                 "factor": self.factor, "parts": self.split is not None,
                 "practical": self.practical and self.available,
-                "why_slow": self.why_slow}
+                "why_slow": self.why_slow, "short": self.noun}

@@ -11,6 +11,7 @@
     fogleman.py Rush Hour boards in Fogleman's form -> codes
     reachable.py  the whole reachable set (the analyze op)
     rush.py     the one-way engine (every block one-way: Rush Hour)
+    stored.py   the presets' stored solutions (auto answers them at once)
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, drawn from the group by distance
 
@@ -23,7 +24,7 @@ from ...search.common import Clock, ticking
 from ..common import TABLES, build_table, judge_table, minima, tables_needed
 from . import (astar as _astar, bfs as _bfs, editor as _edit, fogleman as _fogleman,
                generate as _generate, pattern as _pattern, reachable as _reachable,
-               rush as _rush)
+               rush as _rush, stored as _stored)
 from .model import FAMILY, METRICS, Move, format_path
 from .presets import NAMED, PRESETS
 from .puzzle import BOUNDS, Blocks, expand_preset, parse
@@ -42,6 +43,12 @@ def import_code(kind, text):
 
 def check_solvable(puzzle):
     """Nothing settles a blocks position without search."""
+
+
+def known(puzzle):
+    """A preset's stored optimal solution, from its start or any position
+    along it (stored.py)."""
+    return _stored.known(puzzle)
 
 
 def bounds(puzzle):
@@ -146,6 +153,6 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "NAMED", "Blocks", "Move",
            "format_path", "parse", "expand_preset", "import_code", "check_solvable", "methods",
-           "auto_method", "quick_method", "judge_method", "judge_table", "bounds", "prepare",
+           "auto_method", "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare",
            "tables_needed", "build_table", "explore", "group", "minima", "legal_moves", "edit",
            "difficulties", "generate"]

@@ -12,9 +12,11 @@
     minima_stored.py  the tables computed so far (*_minima.json), for describe
     dfs.py      a solution fast (dead-position table, endgame table)
     beam.py     a short solution on boards too big for meet
+    anytime.py  auto's first answers beside the proof (beam, dfs, wider beams)
     pagodas.py  pagoda functions (hopeless positions)
     alive.py    the English centre game's live positions (marks, meet, dfs)
     deadends.py Triangle 28's dead positions of 12 pegs or more (marks)
+    stored.py   what the tables know of a position: solutions at once
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, graded by their proven minimum
 """
@@ -22,8 +24,9 @@
 from ...protocol import Method
 from ..common import group, import_code, legal_moves
 from ...search import explore as generic_explore, generic_methods
-from . import (alive as _alive, beam as _beam, deadends as _deadends, dfs as _dfs,
-               editor as _edit, generate as _generate, meet as _meet, minima as _minima)
+from . import (alive as _alive, anytime as _anytime, beam as _beam, deadends as _deadends,
+               dfs as _dfs, editor as _edit, generate as _generate, stored as _stored,
+               meet as _meet, minima as _minima)
 from .puzzle import (BOUNDS, FAMILY, METRICS, PRESETS, Pegs, check_solvable,
                      expand_preset, finish_holes, parse)
 
@@ -35,15 +38,22 @@ MEET = Method(
     "meet", "Meet in the middle by moves (minimum, proof, counts)",
     "Breadth-first from the start and back from the goal, up to the board's "
     "symmetries: the proven minimum, and it can count minimum solutions; needs "
-    "memory on big boards.", _meet.meet, count=True)
+    "memory on big boards.", _meet.meet, count=True, short="meet in the middle")
 DFS = Method(
     "dfs", "Depth-first with dead-position table (fast, not minimal)",
     "Dives for any solution, remembering dead positions: usually answers in "
-    "seconds, but the number of moves is not the minimum.", _dfs.dfs, optimal=False)
+    "seconds, but the number of moves is not the minimum.", _dfs.dfs, optimal=False,
+    short="depth-first search")
 BEAM = Method(
     "beam", "Beam search by moves (short, not proven)",
     "Breadth-first keeping only the most promising positions per move: short "
-    "solutions on big boards, with no proof.", _beam.beam, optimal=False)
+    "solutions on big boards, with no proof.", _beam.beam, optimal=False,
+    short="beam search")
+QUICK = Method(
+    "quick", "Quick answers (beam search, depth-first; not minimal)",
+    "A solution at once, then shorter ones: a narrow beam, depth-first search if it "
+    "fails, then wider beams. Auto runs it beside the proof.", _anytime.quick,
+    optimal=False, short="beam and depth-first search")
 
 
 def bounds(puzzle):
@@ -52,7 +62,7 @@ def bounds(puzzle):
 
 def methods(puzzle):
     name = next(iter(puzzle.heuristics))
-    return [MEET, DFS, BEAM] + generic_methods(puzzle, list(puzzle.heuristics), name)
+    return [MEET, DFS, BEAM, QUICK] + generic_methods(puzzle, list(puzzle.heuristics), name)
 
 
 def auto_method(puzzle):
@@ -60,8 +70,9 @@ def auto_method(puzzle):
 
 
 def quick_method(puzzle):
-    """Any solution first (depth-first), then the minimum with its proof."""
-    return "dfs"
+    """Short solutions first (anytime.py), then the minimum with its proof;
+    in the jump count dfs's answer is the minimum."""
+    return "quick" if puzzle.metric == "move" else "dfs"
 
 
 def judge_method(puzzle):
@@ -69,12 +80,19 @@ def judge_method(puzzle):
     return "dfs"
 
 
+def known(puzzle):
+    """A solution from the minimum-move tables or the presets' stored
+    solutions (stored.py), proven minimal where the table proves it."""
+    return _stored.known(puzzle)
+
+
 def judge_table(puzzle, earlier):
     """The English centre game's live positions (alive.py), where they
     settle every move of the position; Triangle 28's dead positions near
     the start (deadends.py), which settle the moves that keep 14 pegs or
-    more."""
-    return _alive.judge_table(puzzle, earlier) or _deadends.judge_table(puzzle, earlier)
+    more; elsewhere the positions on stored solutions (stored.py)."""
+    return (_alive.judge_table(puzzle, earlier) or _deadends.judge_table(puzzle, earlier)
+            or _stored.judge(puzzle, earlier))
 
 
 # the methods that read the live-position table where it applies: meet (only
@@ -138,6 +156,6 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "Pegs", "parse",
            "expand_preset", "import_code", "check_solvable", "finish_holes", "methods", "auto_method",
-           "quick_method",
+           "quick_method", "known",
            "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate"]

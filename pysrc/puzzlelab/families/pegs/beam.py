@@ -15,6 +15,10 @@ WORDS = 10
 
 
 BEAM_WIDTHS = (1_000, 4_000, 16_000, 64_000)
+# expansions between checkpoints: each adds a few children, counted twice
+# (the candidates, then their scores), so the budget is checked every few
+# hundred positions held (1-2% of the smallest budget the tests give)
+STEP = 64
 
 
 def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
@@ -26,28 +30,57 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     nothing.  If every kept position dies, it tries again with a wider beam."""
     # held: the positions kept, and the candidates of the layer being built
     # (a set, then a scored list: counted twice)
-    cp = Checkpoint(max_states, step=256, max_bytes=max_bytes, sample=puzzle.start,
+    cp = Checkpoint(max_states, step=STEP, max_bytes=max_bytes, sample=puzzle.start,
                     words=WORDS)
-    board = puzzle.board
-    kern = Kernel(puzzle)
-    step = kern.step(True, puzzle.metric == "move")
-    pags = pagodas(puzzle)
-    is_goal = puzzle.is_goal
-    near = neighbour_masks(board)
-    stuck = board.unjumpable
-
-    def score(q):
-        return 4 * q.bit_count() + 3 * isolated(q, near) + 2 * (q & stuck).bit_count()
-
-    expanded = generated = 0
-    check = cp.next
-    chains = puzzle.metric == "move"
-    prefix = [] if chains else [board.jumps[j] for j in puzzle.first_jumps]
+    search = Beam(puzzle, cp)
     # the widths tried, each within the memory budget (a budget under the
     # narrowest one gives a beam as wide as the budget)
-    widths = [w for w in BEAM_WIDTHS if w <= cp.max_states] or [max(1, cp.max_states)]
-    goal = None
-    for width in widths:
+    for width in search.widths(BEAM_WIDTHS):
+        result = yield from search.run(width)
+        if result is not None:
+            return result
+    raise SearchLimit("The beam search lost every position it kept, even "
+                      f"{width:,} per move; try dfs (any solution) or meet.",
+                      stats=cp.stats(search.expanded, search.generated, 0))
+
+
+class Beam:
+    """Beam searches of one puzzle at several widths, sharing the move
+    generator, the pagodas and the counts (``run``: one width)."""
+
+    def __init__(self, puzzle, cp):
+        self.puzzle, self.cp = puzzle, cp
+        board = puzzle.board
+        self.kern = Kernel(puzzle)
+        self.step = self.kern.step(True, puzzle.metric == "move")
+        self.pags = pagodas(puzzle)
+        near = neighbour_masks(board)
+        stuck = board.unjumpable
+
+        def score(q):
+            return 4 * q.bit_count() + 3 * isolated(q, near) + 2 * (q & stuck).bit_count()
+        self.score = score
+        self.expanded = self.generated = 0
+
+    def widths(self, widths):
+        """The widths of ``widths`` within the memory budget (or one as wide
+        as the budget allows, when it is under the narrowest)."""
+        return [w for w in widths if w <= self.cp.max_states] or [max(1, self.cp.max_states)]
+
+    def run(self, width, limit=None):
+        """Generator: one beam search of ``width`` positions per move,
+        stopping at depth ``limit - 1`` (a solution must be shorter than
+        ``limit`` moves); returns a SearchResult, or None when every kept
+        position died (or none was shorter)."""
+        puzzle, cp, kern, step, pags, score = (self.puzzle, self.cp, self.kern, self.step,
+                                              self.pags, self.score)
+        is_goal = puzzle.is_goal
+        board = puzzle.board
+        check = cp.next
+        chains = puzzle.metric == "move"
+        prefix = [] if chains else [board.jumps[j] for j in puzzle.first_jumps]
+        limit = limit if limit is not None else 1 << 30
+        goal = None
         if puzzle.first and chains:
             # the first move: any chain that begins with the fixed jumps
             depth_of = {q: 1 for _chain, q in puzzle.chain_successors(puzzle.start)}
@@ -57,17 +90,18 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
             depth = 0
         layer = sorted(depth_of, key=score)[:width]
         goal = next((q for q in layer if is_goal(q)), None)
-        while layer and goal is None:
+        while layer and goal is None and depth + len(prefix) + 1 < limit:
             depth += 1
             nxt = set()
             for s in layer:
-                expanded += 1
-                if expanded >= check:
-                    yield from cp.tick(expanded, held=len(depth_of) + 2 * len(nxt),
-                                       depth=depth, expanded=expanded, generated=generated)
+                self.expanded += 1
+                if self.expanded >= check:
+                    yield from cp.tick(self.expanded, held=len(depth_of) + 2 * len(nxt),
+                                       depth=depth, expanded=self.expanded,
+                                       generated=self.generated)
                     check = cp.next
                 for c in step(s):
-                    generated += 1
+                    self.generated += 1
                     if c in depth_of or c in nxt or hopeless(pags, c):
                         continue
                     nxt.add(c)
@@ -82,9 +116,9 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                 scored = []
                 for k, c in enumerate(nxt):
                     if not k & 1023:
-                        yield from cp.tick(expanded, held=len(depth_of) + 2 * len(nxt),
-                                           depth=depth, expanded=expanded,
-                                           generated=generated)
+                        yield from cp.tick(self.expanded, held=len(depth_of) + 2 * len(nxt),
+                                           depth=depth, expanded=self.expanded,
+                                           generated=self.generated)
                     scored.append((score(c), k, c))
                 scored.sort()
                 layer = [c for _s, _k, c in scored[:width]]
@@ -94,16 +128,13 @@ def beam(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                 depth_of[c] = depth
             if goal is not None:
                 depth_of[goal] = depth
-        if goal is not None:
-            break
-    if goal is None:
-        raise SearchLimit("The beam search lost every position it kept, even "
-                          f"{width:,} per move; try dfs (any solution) or meet.",
-                          stats=cp.stats(expanded, generated, 0))
-    moves = prefix + forward_path(puzzle, kern, depth_of, goal, depth_of[goal])
-    states = [puzzle.start]
-    for m in moves:
-        states.append(puzzle.apply(states[-1], m))
-    optimal = puzzle.metric == "jump" and puzzle.goal_min == puzzle.goal_max
-    return SearchResult(moves, states, len(moves), optimal,
-                        cp.stats(expanded, generated, len(depth_of), depth=len(moves)))
+        if goal is None:
+            return None
+        moves = prefix + forward_path(puzzle, kern, depth_of, goal, depth_of[goal])
+        states = [puzzle.start]
+        for m in moves:
+            states.append(puzzle.apply(states[-1], m))
+        optimal = puzzle.metric == "jump" and puzzle.goal_min == puzzle.goal_max
+        return SearchResult(moves, states, len(moves), optimal,
+                            cp.stats(self.expanded, self.generated, len(depth_of),
+                                     depth=len(moves)))

@@ -25,6 +25,15 @@ def stored(board):
     return _SHOWN.get((board.lattice, tuple(board.holes)))
 
 
+def solutions(board):
+    """The proven entries of ``board``'s stored table that have a solution,
+    as (start number, finish number, moves, solution text: chains of hole
+    names or numbers, as format_chain writes them), and whether the table
+    proves every entry of its starts (``complete``); ([], False) with no
+    table."""
+    return _SOLUTIONS.get((board.lattice, tuple(board.holes)), ([], False))
+
+
 def _shape(code):
     """(lattice, holes) of a position code, as a Board has them: the cells
     of its rows that are not "_", row by row."""
@@ -55,12 +64,18 @@ def _summary(table):
 
 
 def _load():
-    shown = {}
+    shown, solved = {}, {}
     for name in STORED:
         with open(os.path.join(HERE, name), encoding="utf-8") as f:
             table = json.load(f)
-        shown[_shape(table["entries"][0]["code"])] = _summary(table)
-    return shown
+        shape = _shape(table["entries"][0]["code"])
+        shown[shape] = _summary(table)
+        solved[shape] = ([(e["start_number"], e["finish_number"], e["moves"], e["solution"])
+                          for e in table["entries"]
+                          if e["status"] == "proven" and e.get("solution")],
+                         shown[shape]["complete"])
+    return shown, solved
 
 
-_SHOWN = _load()            # board shape -> the summary of its stored table
+# board shape -> the summary of its stored table; -> its solutions
+_SHOWN, _SOLUTIONS = _load()

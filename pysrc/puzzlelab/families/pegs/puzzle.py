@@ -636,22 +636,22 @@ def check_solvable(puzzle):
     if pegs < puzzle.goal_min:
         raise Unsolvable(f"The goal needs at least {puzzle.goal_min} peg"
                          f"{'s' if puzzle.goal_min > 1 else ''}; the start has "
-                         f"{pegs}, and jumps only remove pegs.")
+                         f"{pegs}, and jumps only remove pegs.", proof="count")
     if puzzle.is_goal(start):
         return
     if not any(True for _ in puzzle.jump_successors(start)):
         raise Unsolvable("No jump is possible from the start position, and it is "
-                         "not the goal.")
+                         "not the goal.", proof="moves")
     if puzzle.goal_kind == "pattern":
         if board.reduce(start ^ puzzle.goal_peg, board.bits(puzzle.goal_free)):
             raise Unsolvable(f"The start and the goal are in different position "
                              f"classes, so no sequence of jumps joins them: "
-                             f"{_class_reason(board)}.")
+                             f"{_class_reason(board)}.", proof="classes")
     else:
         if not board.lone_finishes(start):
             raise Unsolvable(f"No single peg anywhere is in the start's position "
                              f"class, so it cannot finish with one peg: "
-                             f"{_class_reason(board)}.")
+                             f"{_class_reason(board)}.", proof="classes")
     # a lone survivor: pagoda functions may rule out every hole it could be on
     if puzzle.goal_kind == "pattern":
         single = puzzle.goal_peg.bit_count() == 1 and not puzzle.goal_free
@@ -668,7 +668,8 @@ def check_solvable(puzzle):
                 f"over the pegs never grows under a jump, and the start's sum is "
                 f"too small to pay for the last jump into "
                 f"{'that hole' if len(finishes) == 1 else 'any of them'} "
-                f"({len(used)} such function{'s' if len(used) > 1 else ''}).")
+                f"({len(used)} such function{'s' if len(used) > 1 else ''}).",
+                proof="pagoda")
 
 
 def finish_holes(puzzle):

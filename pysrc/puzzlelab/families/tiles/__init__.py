@@ -8,6 +8,7 @@
     ida.py      the specialised IDA* (single-tile moves)
     fsm.py      the blank walks it never plays (an automaton, a table file)
     fast.py     the fast solver for big boards (not proven optimal)
+    anytime.py  the quick answers auto shows first (weighted A*, beam search)
     editor.py   the editor's actions
     generate.py new puzzles at a difficulty, their distances proven
 
@@ -20,11 +21,11 @@ from math import factorial
 
 from ...errors import BadRequest, SearchLimit
 from ...protocol import Bound, Method, Preset
-from ..common import group, import_code, judge_table, legal_moves, minima
+from ..common import group, import_code, judge_table, known, legal_moves, minima
 from ...search import generic_methods
 from ...search.common import MB, Clock, ticking
 from ...search.idastar import idastar as generic_idastar
-from . import (built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
+from . import (anytime, built, editor as _edit, exact, fast, fsm, generate as _generate, ida,
                lowerbounds as _bounds, model, pdb)
 from .model import EXACT_MAX_CELLS, FAMILY, default_goal, format_cells, solvable
 from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
@@ -96,7 +97,13 @@ FAST = Method(
     "fast", "Fast solver (not proven optimal)",
     "Places the tiles line by line, then solves the last block optimally: an "
     "answer in seconds on any board, with a proven lower bound beside it.",
-    fast.fast_search, optimal=False)
+    fast.fast_search, optimal=False, short="the fast solver")
+QUICK = Method(
+    "quick", "Quick answers (weighted A*, beam search; not proven optimal)",
+    "A good solution within a fraction of a second, then shorter ones: weighted A* "
+    "with falling weights up to 4x4, beam search with growing widths beyond. Auto "
+    "runs it beside the proof.", anytime.quick, optimal=False,
+    short="weighted A* and beam search")
 
 
 # methods that hold every position (or search blindly) are practical on
@@ -123,6 +130,9 @@ def methods(puzzle):
         out.append(m)
     out.append(FAST if puzzle.n > 16 else
                FAST.but(practical=False, why_slow="on boards up to 4x4 it is IDA* itself"))
+    out.append(QUICK if puzzle.n >= QUICK_FROM else
+               QUICK.but(practical=False, why_slow="on a board this small the proof is "
+                                                   "as quick"))
     return out
 
 
@@ -131,7 +141,7 @@ PROOF_MAX_CELLS = 36     # auto tries a proof up to 6x6 (and 7x5, 9x4 ...)
 
 def auto_method(puzzle):
     if puzzle.n > 16 and (puzzle.metric != "tile" or puzzle.n > PROOF_MAX_CELLS):
-        return "fast"
+        return "quick"
     if puzzle.metric == "multi" and puzzle.n > 9:
         # Many move sequences reach the same position in this metric (two
         # one-tile slides = one two-tile slide), which IDA* pays for again
@@ -140,36 +150,46 @@ def auto_method(puzzle):
     return "idastar"
 
 
+QUICK_FROM = 10     # boards of this many cells or more get quick answers beside the proof
+
+
 def quick_method(puzzle):
-    """Beyond 4x4 the fast solver answers first, then IDA* works on the proof."""
-    return "fast" if puzzle.n > 16 and auto_method(puzzle) != "fast" else None
+    """The quick answers (anytime.py) beside the proof, from 10 cells on
+    (smaller boards are proven at once); beyond 36 cells they are auto's
+    whole answer (auto_method)."""
+    return "quick" if puzzle.n >= QUICK_FROM and auto_method(puzzle) != "quick" else None
 
 
 def judge_method(puzzle):
     """Play mode's checks: the proof method, except beyond 4x4 where only the
     fast solver answers in time (its answers say whether they are proven)."""
-    return "fast" if puzzle.n > 16 else auto_method(puzzle)
+    return "quick" if puzzle.n > 16 else auto_method(puzzle)
 
 
 def tables_needed(puzzle, bound=None, method=None):
     """Table files a solve will load: the pattern databases for a 4x4 bound,
     and for the fast solver's last 4x4 block on bigger boards; the shipped
     5x5 ones when the proof uses pattern databases (the other boards' are
-    built in the browser); the walks the IDA* kernel prunes (fsm.py)."""
+    built in the browser); the walks the IDA* kernel prunes (fsm.py).  In
+    the multi-tile count, what the quick answers read (they search in
+    single-tile moves)."""
     if puzzle.metric != "tile":
-        return []
+        if bound not in (None, "") or method not in (None, "", "auto", "quick"):
+            return []
+        return tables_needed(Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal), None, "quick")
     if method == "generate":
         # a new puzzle is proven by auto's IDA*, small boards by the exact
         # table built in memory (generate.py)
         if puzzle.n <= _generate.TABLE_MAX_CELLS:
             return []
         method = "auto"
-    uses_bound = method in (None, "", "auto", "idastar", "astar", "fast")
+    uses_bound = method in (None, "", "auto", "idastar", "astar", "fast", "quick")
     if not (bound == "pdb" or (bound in (None, "") and uses_bound)):
         return []
     out = []
     ends_4x4 = puzzle.n > 16 and puzzle.w >= 4 and puzzle.h >= 4
-    if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast")):
+    if (puzzle.w, puzzle.h) == (4, 4) or (ends_4x4 and method in (None, "", "auto", "fast",
+                                                                   "quick")):
         out += [name for name, spec in pdb.TABLES.items() if spec["board"] == (4, 4)]
     if (_bounds.has_built_pdb(puzzle) and method != "fast"
             and (bound == "pdb" or _bounds.default_bound(puzzle) == "pdb")):
@@ -186,9 +206,12 @@ def prepare(puzzle, method, bound, max_bytes=None):
     CPython, the multi-tile walking distance seconds).  Returns the bytes
     they take (lowerbounds.memory); refuses before building them when that
     is more than the memory budget ``max_bytes``."""
+    if bound is None and method == "quick" and puzzle.metric == "tile" and \
+            anytime.bound_name(puzzle) == "pdb" and puzzle.n <= _bounds.BUILT_MAX_CELLS:
+        bound = "pdb"                 # the quick searches read the pattern databases too
     if bound is not None:
         need = _bounds.memory(puzzle, bound)
-    elif method == "fast" and tables_needed(puzzle, None, "fast"):
+    elif method in ("fast", "quick") and tables_needed(puzzle, None, "fast"):
         # the stored 4x4 tables, and on 4x4 its own partitions' (fast.py)
         need = (_bounds.memory(puzzle, "pdb") if (puzzle.w, puzzle.h) == (4, 4)
                 else _bounds.PDB_4X4_BYTES)
@@ -204,7 +227,7 @@ def prepare(puzzle, method, bound, max_bytes=None):
     figures = {"phase": "prepare", "table": label}
     if bound is not None:
         yield from ticking(puzzle.heuristics[bound].prepare(), clock, **figures)
-        if method == "idastar" and puzzle.metric == "tile":
+        if method in ("idastar", "quick") and puzzle.metric == "tile":
             yield from ticking(_bounds.incremental_steps(puzzle, bound), clock, **figures)
     else:
         yield from ticking(pdb.stored_tables_steps(4, 4), clock, **figures)
@@ -251,6 +274,6 @@ def generate(puzzle, difficulty, moves, pieces, seed, max_states, max_bytes):
 
 __all__ = ["FAMILY", "METRICS", "PRESETS", "ACTIONS", "TABLES", "AUTO_RULE", "Tiles",
            "parse", "expand_preset", "import_code", "check_solvable", "methods", "auto_method",
-           "quick_method", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
+           "quick_method", "known", "judge_method", "judge_table", "bounds", "prepare", "tables_needed", "build_table",
            "explore", "group", "minima", "legal_moves", "edit", "difficulties", "generate",
            "format_cells", "default_goal", "solvable"]

@@ -63,7 +63,7 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
     moves, states = tiles_ida.path_states(work, blanks)
     method = "reduction: edge lines placed by A*, the last block by IDA*"
     if multi:
-        moves, states = _merge(puzzle, moves, states)
+        moves, states = merge_lines(puzzle, moves, states)
         method += "; single-tile moves merged into line moves"
     optimal = len(moves) == lower
     extra = {"lower_bound": lower, "method": method,
@@ -88,7 +88,7 @@ def _own_bound(gen, lower):
         yield dict(rec, lower_bound=lower)
 
 
-def _merge(puzzle, moves, states):
+def merge_lines(puzzle, moves, states):
     """Single-tile moves -> multi-tile moves: consecutive moves in the same
     direction along one line are one line move."""
     out, kept = [], [states[0]]

@@ -39,7 +39,7 @@ class Bound:
         self.__dict__.update(parts)
 
 
-def _neighbours(w, h):
+def neighbours(w, h):
     """Per cell, the cells the blank can move to from it (U, L, R, D order)."""
     n = w * h
     nbrs = []
@@ -241,7 +241,7 @@ def _pdb_kernel(puzzle, bound):
     VB = [TB[j][IB[j]] for j in range(len(pb))]
     VC = [TC[j][IC[j]] for j in range(len(pc))]
     SA, SB, SC = sum(VA), sum(VB), sum(VC)
-    nbrs = _neighbours(w, h)
+    nbrs = neighbours(w, h)
     # the blank's next cells with a -1 sentinel, so the loop needs no len()
     around = [tuple(x) + (-1,) for x in nbrs]
     ctx = (board, b, around, w, two, three, nx, rx, pend, PA, OA, PB, OB, PC, OC,
@@ -456,7 +456,7 @@ def _step_kernel(puzzle, bound):
     linear conflict, walking distance, exact tables)."""
     board = list(puzzle.start)
     h0, hs0 = bound.init(board)
-    nbrs = _neighbours(puzzle.w, puzzle.h)
+    nbrs = neighbours(puzzle.w, puzzle.h)
     ctx = (puzzle.w, board, board.index(0), nbrs, bound.step, hs0, list(puzzle.goal))
     return h0, partial(_step_iteration, ctx)
 
@@ -688,7 +688,7 @@ def frontier(puzzle, bound, depth=SPLIT_DEPTH):
         return got
     w, n = puzzle.w, puzzle.n
     FW, sx = fsm.board_table(w, fsm.DEPTH)
-    nbrs = _neighbours(w, puzzle.h)
+    nbrs = neighbours(w, puzzle.h)
     start = list(puzzle.start)
     # the inline partitions' sums, moved along with the tile as in the
     # kernel: (tile -> pattern, offsets, tables, the start's indices)

@@ -222,4 +222,4 @@ def check_solvable(puzzle):
         raise Unsolvable("This position cannot reach the goal: the parity of "
                          "the tile permutation does not match the blank's "
                          "distance (half of all arrangements are unsolvable; "
-                         "swapping two tiles fixes it).")
+                         "swapping two tiles fixes it).", proof="parity")
