@@ -204,17 +204,31 @@ def test_cancel_before_any_answer_keeps_the_bound_on_screen_and_in_the_link(page
 
 
 def test_an_impossible_position_is_a_result(page, site_url, watch):
-    """Diamond 41 with e4 empty: "Impossible, proven by a pagoda function"
-    in a neutral badge, the argument behind "Why?", no error box."""
+    """Diamond 41 with e4 empty (the issue's 9-line red box): the pagoda
+    function proves it at once, said in the bar as a neutral badge with the
+    argument beside it, Solve off with the reason, no error box.  A position
+    only a search proves impossible (triangle 15, hole 4's complement) is
+    Solve's result: the same neutral badge, the argument behind "Why?"."""
     open_app(page, site_url, "pegs:diamond41")
+    badge = page.get_by_test_id("impossible-badge")
+    expect(badge).to_have_text("Impossible, proven by a pagoda function")
+    assert "neutral" in badge.get_attribute("class")
+    expect(page.get_by_test_id("summary")).to_contain_text("pagoda function rules out")
+    expect(page.get_by_test_id("message")).to_be_hidden()
+    expect(page.get_by_test_id("solve")).to_be_disabled()
+    assert "pagoda function" in page.get_by_test_id("solve").get_attribute("title")
+    page.goto(site_url + "#pegs:triangle5-4-complement")
+    expect(page.get_by_test_id("impossible-badge")).to_have_count(0)
+    expect(page.get_by_test_id("solve")).to_be_enabled()
     page.get_by_test_id("solve").click()
     wait_state(page, "solved")
-    expect(page.get_by_test_id("optimal")).to_have_text("Impossible, proven by a pagoda function")
+    expect(page.get_by_test_id("optimal")).to_have_text("Impossible, proven by an exhaustive search")
     assert "neutral" in page.get_by_test_id("optimal").get_attribute("class")
+    assert body(page, "solution") == "impossible"
     expect(page.get_by_test_id("message")).to_be_hidden()
     page.get_by_test_id("result-why").locator("summary").click()
-    expect(page.get_by_test_id("result-why-text")).to_contain_text("pagoda function rules out")
-    expect(page.get_by_test_id("summary")).to_have_text("Impossible, proven by a pagoda function")
+    expect(page.get_by_test_id("result-why-text")).to_contain_text("the goal cannot be reached")
+    expect(page.get_by_test_id("summary")).to_have_text("Impossible, proven by an exhaustive search")
 
 
 def test_the_table_answers_at_once(page, site_url, watch):
