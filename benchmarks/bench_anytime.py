@@ -66,10 +66,9 @@ def cases(families=FAMILIES):
                         ":0123456789abcdef", 80))
         for length, code in hard_fifteen():
             out.append(("tiles", f"4x4 hard {length}", code, length))
-        for f in _lines("korf24.txt", "")[:5]:
-            if f[0].isdigit():
-                out.append(("tiles", f"5x5 Korf #{f[0]}", "tiles:5x5:" + "".join(
-                    DIGITS[int(x)] for x in f[2:27]) + ":0123456789abcdefghijklmno", int(f[1])))
+        for f in [f for f in _lines("korf24.txt", "") if f and f[0].isdigit()][:5]:
+            out.append(("tiles", f"5x5 Korf #{f[0]}", "tiles:5x5:" + "".join(
+                DIGITS[int(x)] for x in f[2:27]) + ":0123456789abcdefghijklmno", int(f[1])))
         for k, f in enumerate(_lines("mtm_antipodes.txt", "tiles:"), 1):
             out.append(("tiles", f"4x4 multi antipode #{k}", f[0] + "&metric=multi", 43))
     for family in families:
