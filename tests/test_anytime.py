@@ -25,14 +25,6 @@ from puzzlelab.errors import Cancelled
 SCRAMBLE_5x5 = "tiles:5x5:237451c60ahbf98gdeojlmnik"
 
 
-@pytest.fixture(autouse=True)
-def no_quick_time_limit(monkeypatch):
-    """The quick stage gives up after api.QUICK_SECONDS of wall time; these
-    tests are about the order of the answers, which a loaded machine must
-    not change: the limit is lifted."""
-    monkeypatch.setattr(api, "QUICK_SECONDS", None)
-
-
 def records(req, stop_after=None, after_improvement=None):
     """(progress records, reply); ``stop_after``: throw a Cancel into the
     request after that many records (as the CLI's Ctrl-C does);
