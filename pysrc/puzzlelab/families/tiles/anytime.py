@@ -44,6 +44,12 @@ WEIGHTS = ((2.0, 20_000), (1.5, 60_000))
 # weighted A* with w = 1.3 took 10-17 s for 76-82, and w = 1.5 found
 # nothing on two of them within 300,000 nodes
 SMALL_WIDTHS = (1_000, 3_000, 10_000, 30_000)
+# ... and where the first weighted A* run ends at its cap without an answer,
+# a narrow beam before the next: mwong's 70-move position (blank last) has
+# none from w = 2 within 20,000 nodes nor from w = 1.5 within 60,000, so its
+# first answer came from the 1,000 beam after 2.4 s of CPU; a beam of 300
+# gives 80 moves (1.14x) 0.2 s after the first run gives up
+FALLBACK_WIDTH = 300
 # ... in line moves (multi-tile count), where the single-tile bound times
 # MULTI_SCALE guides the search (a line move slides 1.6 tiles on average
 # on the antipodes' solutions: 1 / 1.6 = 0.6): 49-57 moves for the
@@ -138,6 +144,8 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
         yield _found(puzzle, work, multi, blanks, clock, lower, "fast")
     if work.n <= 16:
         runs = [("wastar", w, cap) for w, cap in (MULTI_WEIGHTS if multi else WEIGHTS)]
+        if not multi:
+            runs.insert(1, ("beam", FALLBACK_WIDTH, "fallback"))
         runs += [("beam", width, None) for width in SMALL_WIDTHS]
     else:
         runs = [("beam", width, None) for width in
@@ -147,6 +155,8 @@ def quick(puzzle, *, max_states=None, max_bytes=None):
             limit = best[0] if best else None
             if limit is not None and lower is not None and limit <= lower:
                 break                  # proven: nothing shorter exists
+            if cap == "fallback" and best is not None:
+                continue               # the first run answered: no fallback needed
             if kind == "wastar":
                 search = _wastar(work, scorer, lines, arg * (MULTI_SCALE if multi else 1),
                                  cap, limit, cp, prune=not multi)
