@@ -37,7 +37,7 @@ from ...search.common import Checkpoint, SearchResult, found, stats, ticking
 from . import fast, ida, lowerbounds as bounds
 
 # (weight, node cap) of the weighted A* runs, in order (up to 16 cells)
-WEIGHTS = ((2.0, 20_000), (1.5, 60_000))
+WEIGHTS = ((2.0, 5_000), (1.5, 60_000))
 # ... then beams of these widths: on the five hard 4x4 positions of 70-78
 # moves and the 80-move ones, width 1,000 gives 76-84 moves in 0.6-1.0 s,
 # 3,000 74-80 in 3 s (the 80-move positions' optimum), 10,000 72-80 in 9 s;
@@ -48,7 +48,8 @@ SMALL_WIDTHS = (1_000, 3_000, 10_000, 30_000)
 # a narrow beam before the next: mwong's 70-move position (blank last) has
 # none from w = 2 within 20,000 nodes nor from w = 1.5 within 60,000, so its
 # first answer came from the 1,000 beam after 2.4 s of CPU; a beam of 300
-# gives 80 moves (1.14x) 0.2 s after the first run gives up
+# gives 80 moves (1.14x) 0.2 s after the first run gives up (w = 2's cap is
+# 5,000: the 80-move positions need under 1,500, mwong's 72-78 as few)
 FALLBACK_WIDTH = 300
 # ... in line moves (multi-tile count), where the single-tile bound times
 # MULTI_SCALE guides the search (a line move slides 1.6 tiles on average
