@@ -57,8 +57,8 @@ def known(puzzle):
 
 def _could_hold(entry, puzzle):
     """A cheap filter: the preset's board size and goals (its code's
-    dimensions and last field)."""
-    _family, size, _rows, goals = entry["code"].split(":")
+    dimensions and goals; one-way blocks add their ways after them)."""
+    _family, size, _rows, goals, *_ways = entry["code"].split(":")
     return size == f"{puzzle.w}x{puzzle.h}" and goals == puzzle.goals_text()
 
 
