@@ -244,9 +244,9 @@ class Catalogue:
     def describe(self, code):
         if code not in self.described:
             reply = self.api.run({"op": "describe", "code": code})
-            self.described[code] = reply if reply.get("ok") else None
-            if len(self.described) > 2000:
+            if len(self.described) >= 2000:
                 self.described.clear()
+            self.described[code] = reply if reply.get("ok") else None
         return self.described[code]
 
     def code(self, rng):
@@ -733,6 +733,7 @@ def _libc():
 def _child(conn):
     """A pool child: runs cases sent through ``conn`` until told to stop."""
     kinds = _error_kinds()
+    gc.freeze()         # what the parent held when it forked: no collection walks it again
     while True:
         case = conn.recv()
         if case is None:
@@ -758,10 +759,12 @@ class Pool:
         child.close()
         return {"proc": proc, "conn": parent, "case": None, "since": 0.0, "base": None}
 
-    def run(self, cases, wall_limit, on_record):
+    def run(self, cases, wall_limit, on_record, deadline=None):
         todo = list(cases)
         busy = 0
         while todo or busy:
+            if deadline is not None and time.monotonic() > deadline:
+                todo = []                   # out of time: finish the running ones only
             for k, ch in enumerate(self.children):
                 if ch["case"] is None and todo:
                     ch["case"] = todo.pop(0)
@@ -835,10 +838,14 @@ def problems(rec):
     return out
 
 
-def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
-    """Run ``n`` cases; returns the summary (see :func:`report`)."""
+def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None, wall=None,
+         records=None):
+    """Run ``n`` cases (fewer if ``wall`` seconds pass first: no new case
+    starts after that); returns the summary (see :func:`report`).
+    ``records``: a file each case's record is appended to as one JSON line."""
     # a request nested a thousand deep must cross the pipe (pickle recurses)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    pool = Pool(workers)            # forked before the cases are made: children stay small
     cases, _cat = make_cases(n, seed, cap, budget_cap)
     summary = {"requests": 0, "by_op": {}, "ends": {}, "failures": {c: [] for c in CHECKS},
                "worst_gap": (0, None), "worst_peak": (0, None), "cpu": 0.0,
@@ -847,6 +854,10 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
     t0 = time.monotonic()
 
     def on_record(case, rec):
+        if records is not None:
+            records.write(json.dumps({"case": _show_case(case, rec), "op": rec.get("op"),
+                                      "problems": problems(rec)}) + "\n")
+            records.flush()
         summary["requests"] += 1
         op = str(rec.get("op"))
         row = summary["by_op"].setdefault(op, {"requests": 0, "ok": 0, "refused": 0,
@@ -878,9 +889,9 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
                   f"failures: { {c: len(v) for c, v in summary['failures'].items()} }",
                   file=sys.stderr, flush=True)
 
-    pool = Pool(workers)
     try:
-        pool.run(cases, lambda case: max(120.0, 10 * case["cap"]), on_record)
+        pool.run(cases, lambda case: max(120.0, 10 * case["cap"]), on_record,
+                 None if wall is None else t0 + wall)
     finally:
         pool.close()
     summary["wall"] = round(time.monotonic() - t0, 1)
@@ -972,9 +983,18 @@ def main(argv=None):
     ap.add_argument("--budget-cap", type=float, default=20.0,
                     help="... for the requests with a small memory budget")
     ap.add_argument("--examples", type=int, default=5)
+    ap.add_argument("--wall", type=float, default=None,
+                    help="start no new request after this many seconds (the count says how many ran)")
+    ap.add_argument("--records", default=None, help="append each request's record to this file "
+                    "(JSON lines) as it ends")
     args = ap.parse_args(argv)
-    summary = fuzz(args.requests, args.seed, args.workers, args.cap, args.budget_cap,
-                   progress=500)
+    out = open(args.records, "a", encoding="utf-8") if args.records else None
+    try:
+        summary = fuzz(args.requests, args.seed, args.workers, args.cap, args.budget_cap,
+                       progress=500, wall=args.wall, records=out)
+    finally:
+        if out:
+            out.close()
     print(report(summary, args.examples))
     return 1 if any(summary["failures"].values()) else 0
 

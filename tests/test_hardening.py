@@ -139,6 +139,32 @@ def test_the_128_hole_board_reports_progress_stops_at_its_time_budget_and_cancel
     assert silence <= MAX_SILENCE, silence
 
 
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
+    """Found by the fuzz (benchmarks/fuzz_api.py): on 16x16 with 52 one-cell
+    blocks the pattern bound drops nothing (the goal's block has their
+    shape), so its table is the whole puzzle's, of 1.8 kB positions.  Its
+    build ticked every 2,048 positions (10,000 moves each: seconds of CPU)
+    and counted 125 bytes a position; a budget that left it out made the
+    search's bound build it again, unbudgeted and silent (no reply in
+    120 s); the answer's link path encoded all 10,000 moves' codes (0.5 s
+    of CPU)."""
+    from puzzlelab.families.blocks import pattern
+    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    rows = ["".join(next(letters, ".") if (r * 16 + c) % 4 == 0 else "." for c in range(16))
+            for r in range(16)]
+    goal = [row.replace(".", "?") for row in rows]
+    goal[0], goal[15] = "?" + goal[0][1:], goal[15][:15] + "A"
+    code = "blocks:16x16:" + "/".join(rows) + ":" + "/".join(goal)
+    reply, silence, _records, _c = run({"op": "solve", "code": code, "algorithm": "idastar",
+                                        "heuristic": "pattern", "max_memory": 64}, cpu_cap=30)
+    assert reply is not None and reply["ok"], reply
+    assert silence <= MAX_SILENCE, silence
+    puzzle = codes.parse(code)
+    assert pattern.entry_bytes(puzzle.start) > 1000
+    assert pattern.table_of(puzzle) is None, "left out by the budget: not built behind its back"
+
+
 def test_a_game_of_a_thousand_big_positions_reports_progress():
     rng = random.Random(7)
     p = codes.parse("tiles:10x10:" + ",".join(map(str, list(range(1, 100)) + [0])))

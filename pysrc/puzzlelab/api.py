@@ -522,6 +522,11 @@ MAX_PATH_STEPS = 5000
 # Each step parses a code (a few ms on a 10x10 board): solutions longer than
 # this many steps x code characters get no path (their links solve again).
 MAX_PATH_WORK = 60_000
+# ... and each step encodes every legal move's position to place the next
+# one among them: a solution whose moves' codes come to more characters
+# than this (about 0.1 s of CPU; 52 blocks on 16x16 have 10,000 moves of
+# 550 characters each) gets no path either.
+MAX_PATH_CHARS = 1_000_000
 
 
 def _link_puzzle(code, metric):
@@ -529,20 +534,27 @@ def _link_puzzle(code, metric):
     return _puzzle({"code": _with_metric(code, {"metric": metric})})[0]
 
 
-def _steps(here):
+def _steps(here, moves=None):
     """(``here``, the legal moves of its start as (code, move, child),
-    sorted by the child's code)."""
-    out = [(here.encode(child), move, child) for move, child in
-           family_of(here).legal_moves(here)]
+    sorted by the child's code); ``moves``: those legal moves, if known."""
+    moves = family_of(here).legal_moves(here) if moves is None else moves
+    out = [(here.encode(child), move, child) for move, child in moves]
     out.sort(key=lambda e: e[0])
     return here, out
 
 
 def path_of(puzzle, codes_):
-    """The ``path`` of a solution given by its positions' codes."""
+    """The ``path`` of a solution given by its positions' codes (None when
+    placing its steps would encode over MAX_PATH_CHARS characters)."""
     picks = []
+    work = 0
     for here, there in zip(codes_, codes_[1:]):
-        _, steps = _steps(_link_puzzle(here, puzzle.metric))
+        at = _link_puzzle(here, puzzle.metric)
+        moves = list(family_of(at).legal_moves(at))
+        work += len(moves) * len(here)
+        if work > MAX_PATH_CHARS:
+            return None
+        _, steps = _steps(at, moves)
         picks.append(next(i for i, e in enumerate(steps) if e[0] == there))
     if all(i < 36 for i in picks):
         return "".join(DIGITS[i] for i in picks)
