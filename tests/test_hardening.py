@@ -139,6 +139,27 @@ def test_the_128_hole_board_reports_progress_stops_at_its_time_budget_and_cancel
     assert silence <= MAX_SILENCE, silence
 
 
+def fifty_two_blocks():
+    """52 one-cell blocks on 16x16, A to the far corner (the issue's board)."""
+    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    rows = ["".join(next(letters, ".") if (r * 16 + c) % 4 == 0 else "." for c in range(16))
+            for r in range(16)]
+    goal = [row.replace(".", "?") for row in rows]
+    goal[0], goal[15] = "?" + goal[0][1:], goal[15][:15] + "A"
+    return "blocks:16x16:" + "/".join(rows) + ":" + "/".join(goal)
+
+
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_a_replay_step_among_ten_thousand_moves_reports_progress():
+    """Found by the fuzz: each replayed move encodes every legal move's
+    position (10,000 of 550 characters on this board): 0.7 s of CPU a move
+    without a record."""
+    reply, silence, _records, _c = run({"op": "replay", "code": fifty_two_blocks(),
+                                        "metric": "move", "path": "zz"})
+    assert not reply["ok"] and "does not reach the goal" in reply["error"]["message"], reply
+    assert silence <= MAX_SILENCE, silence
+
+
 @pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
 def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
     """Found by the fuzz (benchmarks/fuzz_api.py): on 16x16 with 52 one-cell
@@ -150,12 +171,7 @@ def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
     120 s); the answer's link path encoded all 10,000 moves' codes (0.5 s
     of CPU)."""
     from puzzlelab.families.blocks import pattern
-    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-    rows = ["".join(next(letters, ".") if (r * 16 + c) % 4 == 0 else "." for c in range(16))
-            for r in range(16)]
-    goal = [row.replace(".", "?") for row in rows]
-    goal[0], goal[15] = "?" + goal[0][1:], goal[15][:15] + "A"
-    code = "blocks:16x16:" + "/".join(rows) + ":" + "/".join(goal)
+    code = fifty_two_blocks()
     reply, silence, _records, _c = run({"op": "solve", "code": code, "algorithm": "idastar",
                                         "heuristic": "pattern", "max_memory": 64}, cpu_cap=30)
     assert reply is not None and reply["ok"], reply
@@ -213,6 +229,37 @@ def test_tables_that_cannot_fit_the_budget_are_refused_before_they_are_built():
     assert not reply["ok"] and reply["error"]["type"] == "limit"
     assert "tables of the lower bound" in reply["error"]["message"]
     plain(reply["error"]["message"])
+
+
+@pytest.mark.cpython_only
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's peak RSS")
+def test_the_english_analysis_peaks_within_a_quarter_of_its_budget():
+    """Found by the fuzz, measured as it measures (the kernel's peak resident
+    set over the request): the analysis's set of positions, growing, holds
+    its old table beside the new one; counted at 9 words a position it held
+    81 MB at a 64 MB budget."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import fuzz_api
+    req = {"op": "analyze", "code": "pegs:english", "from": "goal", "max_memory": 64}
+    fuzz_api.run_case({"i": 0, "req": dict(req, max_memory=16), "cap": 30})     # modules, memos
+    rec = fuzz_api.run_case({"i": 1, "req": req, "cap": 30})
+    assert rec["end"] == "limit", rec
+    assert rec["peak"] <= 1.25 * 64 * 2 ** 20, rec["peak"] / 2 ** 20
+
+
+def test_a_huge_list_in_a_request_is_refused_before_it_is_walked():
+    """Found by the fuzz: a list of 300,000 numbers was stacked value by
+    value (30 MB) before the request was refused as too large."""
+    import tracemalloc
+    req = {"op": "part", "code": "tiles:3x3:867254301", "limit": list(range(300_000))}
+    tracemalloc.start()
+    try:
+        reply = api.run(req)
+        _now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert not reply["ok"] and "too large" in reply["error"]["message"], reply
+    assert peak < 2 ** 20, peak
 
 
 # -- 4. damaged tables ------------------------------------------------------------------

@@ -203,6 +203,11 @@ def _check_request(req, op):
             if depth >= MAX_DEPTH:
                 raise BadRequest(f"The request is nested too deeply (objects and lists "
                                  f"at most {MAX_DEPTH} deep).")
+            # counted before they are stacked (a list of 300,000 numbers made
+            # 300,000 pairs here first: 30 MB for a request refused anyway)
+            if items + len(stack) + len(value) * (2 if isinstance(value, dict) else 1) \
+                    > MAX_ITEMS:
+                raise BadRequest(f"The request is too large (over {MAX_ITEMS:,} values).")
             if isinstance(value, dict):
                 for k, v in value.items():
                     if not isinstance(k, str):
@@ -620,10 +625,19 @@ def replay(req):
     reached = puzzle.is_goal(puzzle.start)
     at = None if options.get("first") else puzzle      # the start, parsed once
     for n, i in enumerate(picks):
-        at, steps = _steps(at or _link_puzzle(here, puzzle.metric))
-        if i >= len(steps):
+        at = at or _link_puzzle(here, puzzle.metric)
+        moves = list(family_of(at).legal_moves(at))
+        if i >= len(moves):
             raise BadRequest(f"The solution in the link does not fit this position "
                              f"(move {n + 1} of {len(picks)} does not exist).")
+        # every move's position is encoded to place this one among them: a
+        # board of many blocks has 10,000 moves (progress between them too)
+        steps = []
+        for k, (move, child) in enumerate(moves):
+            steps.append((at.encode(child), move, child))
+            if k % 256 == 255 and clock.due():
+                yield progress(clock, phase="replay", move=n, of=len(picks))
+        steps.sort(key=lambda e: e[0])
         here, move, child = steps[i]
         codes_.append(here)
         moves_.append(at.format_move(move))
