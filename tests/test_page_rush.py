@@ -106,6 +106,7 @@ def test_play_a_car_by_dragging_then_make_it_hard_and_a_new_hard_puzzle(page, si
     from puzzlelab import api, codes
     from puzzlelab.families.blocks import rush
     from puzzlelab.search import drain
+    from test_page_newgame import made
 
     open_app(page, site_url, "blocks:rush3")
     page.get_by_test_id("play-mode").click()
@@ -128,15 +129,10 @@ def test_play_a_car_by_dragging_then_make_it_hard_and_a_new_hard_puzzle(page, si
         page.get_by_test_id("difficulty").select_option("hardest")
         page.get_by_test_id("vehicles").select_option(vehicles)
         page.get_by_test_id("new-puzzle").click()
-        expect(page.locator("body")).to_have_attribute("data-mode", "play",
-                                                       timeout=scaled(60_000))
-        expect(page.get_by_test_id("position-code")).not_to_have_text(before)
-        wait_state(page, "ready")
-        made = code(page)
-        distance = int(page.locator("body").get_attribute("data-generated"))
-        proof = api.run({"op": "solve", "code": made})
-        assert proof["optimal"] and proof["length"] == distance, (made, distance)
-        puzzle = codes.parse(made)
+        new_code, distance = made(page, before)
+        proof = api.run({"op": "solve", "code": new_code})
+        assert proof["optimal"] and proof["length"] == distance, (new_code, distance)
+        puzzle = codes.parse(new_code)
         assert drain(rush.group(puzzle)).extra["max_distance"] == distance
         page.get_by_test_id("play-done").click()
         return puzzle, distance
