@@ -67,8 +67,9 @@ def test_the_analysis_button_and_its_result_say_the_same(page, site_url, watch, 
 
 def test_a_goal_made_unsolvable_is_said_under_the_board_and_solve_waits(page, site_url, watch):
     """A swap in the goal made it unreachable: said only at the bottom of the
-    right column, Solve still on.  Now the bar under the board says why and
-    Solve is off with the reason; swapping back puts it on again."""
+    right column, Solve still on.  Now the bar under the board says it as a
+    result (issue 34's neutral badge naming the proof, the argument beside
+    it) and Solve is off with the reason; swapping back puts it on again."""
     open_app(page, site_url, "tiles:3x3:123405786")
     page.get_by_test_id("tiles-target-goal").check()
     board = page.get_by_test_id("board")
@@ -78,8 +79,12 @@ def test_a_goal_made_unsolvable_is_said_under_the_board_and_solve_waits(page, si
         board.click(position={"x": 10 + cell * .5, "y": 10 + cell * .5})
         board.click(position={"x": 10 + cell * 1.5, "y": 10 + cell * .5})
     swap_first_two()
-    expect(page.get_by_test_id("summary")).to_contain_text("Cannot be solved")
-    expect(page.get_by_test_id("summary")).to_contain_text("parity")
+    badge = page.get_by_test_id("impossible-badge")              # in the bar, as a result
+    expect(badge).to_have_text("Impossible, proven by parity")
+    assert page.get_by_test_id("summary").evaluate("(s, b) => s.contains(b)", badge.element_handle())
+    assert "neutral" in badge.get_attribute("class")
+    expect(page.get_by_test_id("summary")).to_contain_text("parity of the tile permutation")
+    expect(page.get_by_test_id("message")).to_be_hidden()
     expect(page.get_by_test_id("solve")).to_be_disabled()
     assert "parity" in page.get_by_test_id("solve").get_attribute("title")
     swap_first_two()

@@ -142,17 +142,18 @@ def open_phone(page, site_url, link):
 # -- the tests -----------------------------------------------------------------
 @pytest.mark.parametrize("family", list(GAMES))
 def test_a_puzzle_played_to_the_goal_by_dragging(phone, site_url, family):
-    """From a fresh load: the board at least 90 % of the screen's width; Solve
-    in view after scrolling to each panel; Play in the bar, then only drags
-    on the board until the bar says "Goal reached"."""
+    """From a fresh load: the board at least 90 % of the screen's width; Solve,
+    Cancel, the step buttons and the slider in view after scrolling to each
+    panel; Play in the bar, then only drags on the board until the bar says
+    "Goal reached"."""
     page = phone
     open_phone(page, site_url, GAMES[family])
     board = page.get_by_test_id("board").bounding_box()
     assert board["width"] >= 0.9 * 390, board
     for panel in ("#setup", "#solve-panel", "#lab", ".analysis", ".foot", "#board"):
         page.locator(panel).scroll_into_view_if_needed()
-        assert in_view(page, "solve"), panel
-        assert in_view(page, "play-mode"), panel
+        for control in ("solve", "cancel", "play-mode", "step-forward", "step-last", "slider"):
+            assert in_view(page, control), (panel, control)     # the bar: fixed, in reach
     page.get_by_test_id("play-mode").tap()
     expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
     solution = play_by_dragging(page, family, GAMES[family])
@@ -293,3 +294,23 @@ def test_a_chain_goes_on_while_the_finger_stays_down_in_the_jump_count(phone, si
         touch(page, [grid_point(page, cols, None, x, y, aspect) for x, y in points], steps=8)
         expect(page.get_by_test_id("play-counter")).to_have_text(f"{moves} move{'s' if moves > 1 else ''}")
         expect(page.get_by_test_id("position-code")).to_have_text(solution["codes"][at + 1])
+
+
+@pytest.mark.parametrize("link, held", [
+    ("tiles:3x3:123405786", (0.5, 1.5)),                        # 4, beside the blank
+    ("blocks:3x3:A../.__/...:.../.../..A", (0.5, 0.5)),          # A
+])
+def test_the_hint_arrow_stays_while_a_tile_or_block_is_held(phone, site_url, link, held):
+    """Tiles and blocks too: with a hint shown, a piece held under the finger
+    is drawn where the finger has it and the hint's arrow is still drawn."""
+    page = phone
+    open_phone(page, site_url, link)
+    page.get_by_test_id("play-mode").tap()
+    page.get_by_test_id("hint").tap()
+    expect(page.get_by_test_id("play-info")).to_contain_text("Hint:", timeout=scaled(30_000))
+    board = page.get_by_test_id("board")
+    page.evaluate("window.scrollTo(0, 0)")           # the board clear of the bar
+    at = board_point(page, 3, *held)
+    finger = hold(page, [at, (at[0] + 30, at[1])])
+    expect(board).to_have_attribute("data-drawn", re.compile(r"\bdrag\b.*\bhint\b"))
+    lift(finger)
