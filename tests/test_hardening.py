@@ -412,6 +412,36 @@ def test_the_server_answers_odd_paths_with_a_404_and_no_traceback(capsys):
     assert "Traceback" not in capsys.readouterr().err
 
 
+def test_an_exit_side_of_the_wrong_kind_is_refused_plainly():
+    """Found by the fuzz: a list for an exit's side raised TypeError."""
+    reply = api.run({"op": "edit", "code": "blocks:4x5:CC../E.../EBB./AA../DD..:"
+                     "????/????/????/????/????", "action": "exit",
+                     "args": {"block": "A", "side": [[1, 1]]}})
+    assert not reply["ok"] and reply["error"]["type"] in ("bad_request", "invalid_code"), reply
+    plain(reply["error"]["message"])
+
+
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_judging_moves_with_an_anytime_method_gives_json_progress():
+    """Found by the fuzz: judging the 24-puzzle's moves ran its judge method,
+    an anytime one, whose first answer (a SearchResult) went out as a
+    progress record, which is not JSON."""
+    gen = api.handle({"op": "moves", "code": "tiles:5x5:024a918d3567hefbcnikglmjo&metric=multi",
+                      "judge": True, "max_memory": 32})
+    t0 = cpu()
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            reply = stop.value
+            break
+        json.dumps(rec, allow_nan=False)
+        if cpu() - t0 > 60:
+            gen.close()
+            pytest.fail("no reply within 60 s of CPU")
+    assert reply["ok"] and any(m["winnable"] for m in reply["moves"]), reply
+
+
 # -- 8. messages that quoted their input whole -------------------------------------------
 @pytest.mark.parametrize("req", [
     {"op": "edit", "code": "tiles:3x3:123405786", "action": "slide", "args": {"cell": "x" * 10**6}},

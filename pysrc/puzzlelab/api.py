@@ -1361,8 +1361,18 @@ def _winnable(code, options, budget):
     try:
         kwargs["max_bytes"] -= yield from family.prepare(child, method.name, bound,
                                                          kwargs["max_bytes"])
-        yield from method.run(child, **kwargs)
-        return True
+        gen = method.run(child, **kwargs)
+        while True:
+            try:
+                rec = next(gen)
+            except StopIteration:
+                return True
+            if rec.get("solution") is not None:
+                # an anytime engine's first answer (a SearchResult, not JSON):
+                # a way to the goal exists, which is all the judge asks
+                gen.close()
+                return True
+            yield rec
     except NoSolution:
         return False
     except SearchLimit:
