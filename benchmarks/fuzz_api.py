@@ -5,6 +5,11 @@ and how fast a Cancel thrown into it took effect.
 
     .venv/bin/python benchmarks/fuzz_api.py [--requests 10000] [--seed 1]
                                             [--workers 2] [--cap 1.0]
+                                            [--wall SECONDS] [--records FILE]
+
+(``--wall``: no new request starts after that many seconds, for a run
+that must end by a time; ``--records``: each request's record appended
+to a file as one JSON line as it ends, so a run cut short still counts.)
 
 Requests are made here, op by op from ``api.OPS`` and field by field from
 ``api.FIELDS`` (so an op or a field added later is fuzzed too): positions
@@ -18,7 +23,10 @@ About one in eight runs with a small memory budget until it ends (or
 until they end or ``--cap`` seconds of CPU, when a Cancel is thrown in.
 
 Each request runs in one of a pool of long-lived child processes (forked
-once, replaced when one has grown or crashed), which measures it alone:
+once, before the cases are made, replaced when one has grown or crashed;
+one is called hung when a request has had ``max(120, 10 x cap)`` seconds of
+its CPU, or ten times that of wall time, without a reply), which measures
+it alone:
 CPU seconds (``time.process_time``: the machine's load does not count)
 from the request's start to its first progress record, between records,
 and from the last one to the reply; peak memory growth as the kernel
@@ -759,6 +767,16 @@ class Pool:
         child.close()
         return {"proc": proc, "conn": parent, "case": None, "since": 0.0, "base": None}
 
+    @staticmethod
+    def _cpu(proc):
+        """CPU seconds ``proc`` has used (its /proc stat), or None."""
+        try:
+            with open(f"/proc/{proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
     def run(self, cases, wall_limit, on_record, deadline=None):
         todo = list(cases)
         busy = 0
@@ -769,6 +787,7 @@ class Pool:
                 if ch["case"] is None and todo:
                     ch["case"] = todo.pop(0)
                     ch["since"] = time.monotonic()
+                    ch["cpu0"] = self._cpu(ch["proc"])
                     ch["conn"].send(ch["case"])
                     busy += 1
             for k, ch in enumerate(self.children):
@@ -784,10 +803,17 @@ class Pool:
                     got = {"i": case["i"], "op": case["req"].get("op"),
                            "uncaught": "the child process died", "gap": 0, "peak": 0,
                            "budget": 1}
-                if got is None and time.monotonic() - ch["since"] > limit:
-                    got = {"i": case["i"], "op": case["req"].get("op"),
-                           "uncaught": f"no reply within {limit:.0f} s (hung)", "gap": limit,
-                           "peak": 0, "budget": 1, "hung": True}
+                # hung: no reply after ``limit`` seconds of the child's CPU (on
+                # a loaded machine a request's 20 s of CPU take minutes of
+                # wall time), or ten times that of wall time
+                waited = time.monotonic() - ch["since"]
+                if got is None and waited > limit:
+                    used = self._cpu(ch["proc"])
+                    if used is None or ch.get("cpu0") is None or \
+                            used - ch["cpu0"] > limit or waited > 10 * limit:
+                        got = {"i": case["i"], "op": case["req"].get("op"),
+                               "uncaught": f"no reply within {limit:.0f} s (hung)",
+                               "gap": limit, "peak": 0, "budget": 1, "hung": True}
                 if got is None:
                     continue
                 busy -= 1

@@ -13,7 +13,10 @@ not replaced, or replaced later than 2 s after the fault, a fault that
 loses the position, the best answer or its bound.
 
     .venv/bin/python benchmarks/fuzz_page.py [--links 1000] [--stored 30] [--faults 50]
-                                             [--requests 0] [--seed 1]
+                                             [--requests 0] [--seed 1] [--log FILE]
+
+(``--log``: each input's outcome appended to a file as one JSON line, a
+fault's with the machine's load average: its times are wall-clock.)
 
 Needs the built site (python build.py) and the test tools in .venv
 (Playwright).  tests/test_page_fuzz.py runs a short version of the same.
