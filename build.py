@@ -578,7 +578,9 @@ def test(args):
     # leave that one-test file, the longest, to the end.
     parallel = [] if any(a.startswith("-n") or a == "-p" for a in args) else \
         ["-n", "2", "--dist", "loadfile", "--no-loadscope-reorder"]
-    cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *parallel, *args]
+    # the slowest tests listed at the end: where the suite's minutes go
+    durations = [] if any(a.startswith("--durations") for a in args) else ["--durations=25"]
+    cmd = [venv_python(), "-m", "pytest", "-p", "no:cacheprovider", *parallel, *durations, *args]
     log(" ".join(cmd[1:]))
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 

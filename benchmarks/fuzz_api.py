@@ -5,6 +5,11 @@ and how fast a Cancel thrown into it took effect.
 
     .venv/bin/python benchmarks/fuzz_api.py [--requests 10000] [--seed 1]
                                             [--workers 2] [--cap 1.0]
+                                            [--wall SECONDS] [--records FILE]
+
+(``--wall``: no new request starts after that many seconds, for a run
+that must end by a time; ``--records``: each request's record appended
+to a file as one JSON line as it ends, so a run cut short still counts.)
 
 Requests are made here, op by op from ``api.OPS`` and field by field from
 ``api.FIELDS`` (so an op or a field added later is fuzzed too): positions
@@ -18,7 +23,10 @@ About one in eight runs with a small memory budget until it ends (or
 until they end or ``--cap`` seconds of CPU, when a Cancel is thrown in.
 
 Each request runs in one of a pool of long-lived child processes (forked
-once, replaced when one has grown or crashed), which measures it alone:
+once, before the cases are made, replaced when one has grown or crashed;
+one is called hung when a request has had ``max(120, 10 x cap)`` seconds of
+its CPU, or ten times that of wall time, without a reply), which measures
+it alone:
 CPU seconds (``time.process_time``: the machine's load does not count)
 from the request's start to its first progress record, between records,
 and from the last one to the reply; peak memory growth as the kernel
@@ -244,9 +252,9 @@ class Catalogue:
     def describe(self, code):
         if code not in self.described:
             reply = self.api.run({"op": "describe", "code": code})
-            self.described[code] = reply if reply.get("ok") else None
-            if len(self.described) > 2000:
+            if len(self.described) >= 2000:
                 self.described.clear()
+            self.described[code] = reply if reply.get("ok") else None
         return self.described[code]
 
     def code(self, rng):
@@ -733,6 +741,7 @@ def _libc():
 def _child(conn):
     """A pool child: runs cases sent through ``conn`` until told to stop."""
     kinds = _error_kinds()
+    gc.freeze()         # what the parent held when it forked: no collection walks it again
     while True:
         case = conn.recv()
         if case is None:
@@ -758,14 +767,27 @@ class Pool:
         child.close()
         return {"proc": proc, "conn": parent, "case": None, "since": 0.0, "base": None}
 
-    def run(self, cases, wall_limit, on_record):
+    @staticmethod
+    def _cpu(proc):
+        """CPU seconds ``proc`` has used (its /proc stat), or None."""
+        try:
+            with open(f"/proc/{proc.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def run(self, cases, wall_limit, on_record, deadline=None):
         todo = list(cases)
         busy = 0
         while todo or busy:
+            if deadline is not None and time.monotonic() > deadline:
+                todo = []                   # out of time: finish the running ones only
             for k, ch in enumerate(self.children):
                 if ch["case"] is None and todo:
                     ch["case"] = todo.pop(0)
                     ch["since"] = time.monotonic()
+                    ch["cpu0"] = self._cpu(ch["proc"])
                     ch["conn"].send(ch["case"])
                     busy += 1
             for k, ch in enumerate(self.children):
@@ -781,10 +803,17 @@ class Pool:
                     got = {"i": case["i"], "op": case["req"].get("op"),
                            "uncaught": "the child process died", "gap": 0, "peak": 0,
                            "budget": 1}
-                if got is None and time.monotonic() - ch["since"] > limit:
-                    got = {"i": case["i"], "op": case["req"].get("op"),
-                           "uncaught": f"no reply within {limit:.0f} s (hung)", "gap": limit,
-                           "peak": 0, "budget": 1, "hung": True}
+                # hung: no reply after ``limit`` seconds of the child's CPU (on
+                # a loaded machine a request's 20 s of CPU take minutes of
+                # wall time), or ten times that of wall time
+                waited = time.monotonic() - ch["since"]
+                if got is None and waited > limit:
+                    used = self._cpu(ch["proc"])
+                    if used is None or ch.get("cpu0") is None or \
+                            used - ch["cpu0"] > limit or waited > 10 * limit:
+                        got = {"i": case["i"], "op": case["req"].get("op"),
+                               "uncaught": f"no reply within {limit:.0f} s (hung)",
+                               "gap": limit, "peak": 0, "budget": 1, "hung": True}
                 if got is None:
                     continue
                 busy -= 1
@@ -835,10 +864,14 @@ def problems(rec):
     return out
 
 
-def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
-    """Run ``n`` cases; returns the summary (see :func:`report`)."""
+def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None, wall=None,
+         records=None):
+    """Run ``n`` cases (fewer if ``wall`` seconds pass first: no new case
+    starts after that); returns the summary (see :func:`report`).
+    ``records``: a file each case's record is appended to as one JSON line."""
     # a request nested a thousand deep must cross the pipe (pickle recurses)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    pool = Pool(workers)            # forked before the cases are made: children stay small
     cases, _cat = make_cases(n, seed, cap, budget_cap)
     summary = {"requests": 0, "by_op": {}, "ends": {}, "failures": {c: [] for c in CHECKS},
                "worst_gap": (0, None), "worst_peak": (0, None), "cpu": 0.0,
@@ -847,6 +880,10 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
     t0 = time.monotonic()
 
     def on_record(case, rec):
+        if records is not None:
+            records.write(json.dumps({"case": _show_case(case, rec), "op": rec.get("op"),
+                                      "problems": problems(rec)}) + "\n")
+            records.flush()
         summary["requests"] += 1
         op = str(rec.get("op"))
         row = summary["by_op"].setdefault(op, {"requests": 0, "ok": 0, "refused": 0,
@@ -878,9 +915,9 @@ def fuzz(n=10_000, seed=1, workers=2, cap=1.0, budget_cap=20.0, progress=None):
                   f"failures: { {c: len(v) for c, v in summary['failures'].items()} }",
                   file=sys.stderr, flush=True)
 
-    pool = Pool(workers)
     try:
-        pool.run(cases, lambda case: max(120.0, 10 * case["cap"]), on_record)
+        pool.run(cases, lambda case: max(120.0, 10 * case["cap"]), on_record,
+                 None if wall is None else t0 + wall)
     finally:
         pool.close()
     summary["wall"] = round(time.monotonic() - t0, 1)
@@ -972,9 +1009,18 @@ def main(argv=None):
     ap.add_argument("--budget-cap", type=float, default=20.0,
                     help="... for the requests with a small memory budget")
     ap.add_argument("--examples", type=int, default=5)
+    ap.add_argument("--wall", type=float, default=None,
+                    help="start no new request after this many seconds (the count says how many ran)")
+    ap.add_argument("--records", default=None, help="append each request's record to this file "
+                    "(JSON lines) as it ends")
     args = ap.parse_args(argv)
-    summary = fuzz(args.requests, args.seed, args.workers, args.cap, args.budget_cap,
-                   progress=500)
+    out = open(args.records, "a", encoding="utf-8") if args.records else None
+    try:
+        summary = fuzz(args.requests, args.seed, args.workers, args.cap, args.budget_cap,
+                       progress=500, wall=args.wall, records=out)
+    finally:
+        if out:
+            out.close()
     print(report(summary, args.examples))
     return 1 if any(summary["failures"].values()) else 0
 

@@ -13,7 +13,10 @@ not replaced, or replaced later than 2 s after the fault, a fault that
 loses the position, the best answer or its bound.
 
     .venv/bin/python benchmarks/fuzz_page.py [--links 1000] [--stored 30] [--faults 50]
-                                             [--requests 0] [--seed 1]
+                                             [--requests 0] [--seed 1] [--log FILE]
+
+(``--log``: each input's outcome appended to a file as one JSON line, a
+fault's with the machine's load average: its times are wall-clock.)
 
 Needs the built site (python build.py) and the test tools in .venv
 (Playwright).  tests/test_page_fuzz.py runs a short version of the same.
@@ -178,8 +181,17 @@ def said_bug(page):
     return next((w for w in BUG_WORDS if w in text), None)
 
 
-def fuzz_page(site_url, links, stored, seed, browser, faults=0):
+def fuzz_page(site_url, links, stored, seed, browser, faults=0, log=None):
+    """``log``: a file each input's outcome is appended to as a JSON line
+    (with the machine's load average beside a fault's times)."""
     rng = random.Random(seed)
+
+    def note(kind, item, **what):
+        if log is not None:
+            log.write(json.dumps({"kind": kind, "item": str(item)[:300], "at": round(time.time()),
+                                  "load": os.getloadavg()[0], **what}) + "\n")
+            log.flush()
+
     out = {"links": 0, "with_path": 0, "stored": 0, "page_errors": [], "blank": [],
            "stuck": [], "internal": [], "faults": []}
     context = browser.new_context()
@@ -202,6 +214,8 @@ def fuzz_page(site_url, links, stored, seed, browser, faults=0):
         if said_bug(page):
             out["internal"].append(link)
         out["links"] += 1
+        note("link", link, **{key: link in out[key][-1:] for key in ("stuck", "blank", "internal")},
+             errors=len(out["page_errors"]))
     for _ in range(stored):
         value = random_stored(rng)
         page.evaluate("v => localStorage.setItem('puzzlelab:last', v)", value)
@@ -213,9 +227,14 @@ def fuzz_page(site_url, links, stored, seed, browser, faults=0):
         if said_bug(page):
             out["internal"].append(value)
         out["stored"] += 1
+        note("stored", value, **{key: value in out[key][-1:] for key in ("stuck", "blank", "internal")},
+             errors=len(out["page_errors"]))
     for i in range(faults):
         out["faults"].append(inject_fault(page, site_url, rng, busy=i % 2 == 1,
                                           kind=FAULTS_ORDER[(i // 2) % len(FAULTS)]))
+        out["faults"][-1]["load"] = os.getloadavg()[0]
+        note("fault", out["faults"][-1]["kind"], fault=out["faults"][-1],
+             errors=len(out["page_errors"]))
     context.close()
     return out
 
@@ -329,6 +348,8 @@ def main(argv=None):
     ap.add_argument("--faults", type=int, default=50)
     ap.add_argument("--requests", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", default=None, help="append each input's outcome to this file "
+                    "(JSON lines) as it ends")
     args = ap.parse_args(argv)
     import build
     from playwright.sync_api import sync_playwright
@@ -339,8 +360,13 @@ def main(argv=None):
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
             "--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"])
-        page_out = fuzz_page(server.url, args.links, args.stored, args.seed, browser,
-                             faults=args.faults)
+        log = open(args.log, "a", encoding="utf-8") if args.log else None
+        try:
+            page_out = fuzz_page(server.url, args.links, args.stored, args.seed, browser,
+                                 faults=args.faults, log=log)
+        finally:
+            if log:
+                log.close()
         browser.close()
     server.shutdown()
     req_out = fuzz_requests(args.requests, args.seed) if args.requests else {}

@@ -54,6 +54,12 @@ def run(req, cancel_after=None, cpu_cap=None):
             return None, worst, records, None
 
 
+def stop_of(reply):
+    """What stopped a request: a solve's ``stopped`` (a stopped solve is a
+    result keeping its bound, issue 34), another op's ``error``."""
+    return reply.get("stopped") or reply.get("error") or {}
+
+
 def plain(message, limit=300):
     assert isinstance(message, str) and 0 < len(message) <= limit, message
     assert all(32 <= ord(c) != 127 for c in message), message
@@ -135,8 +141,50 @@ def test_the_128_hole_board_reports_progress_stops_at_its_time_budget_and_cancel
         {"op": "solve", "code": BIG_PEGS, "algorithm": "meet", "max_memory": 256},
         cancel_after=8)
     assert any(r.get("phase") == "expansion" for r in records), records[-3:]
-    assert reply["error"]["type"] == "cancelled" and to_stop <= MAX_SILENCE
+    assert stop_of(reply).get("type") == "cancelled" and to_stop <= MAX_SILENCE, reply
     assert silence <= MAX_SILENCE, silence
+
+
+def fifty_two_blocks():
+    """52 one-cell blocks on 16x16, A to the far corner (the issue's board)."""
+    letters = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    rows = ["".join(next(letters, ".") if (r * 16 + c) % 4 == 0 else "." for c in range(16))
+            for r in range(16)]
+    goal = [row.replace(".", "?") for row in rows]
+    goal[0], goal[15] = "?" + goal[0][1:], goal[15][:15] + "A"
+    return "blocks:16x16:" + "/".join(rows) + ":" + "/".join(goal)
+
+
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_a_replay_step_among_ten_thousand_moves_reports_progress():
+    """Found by the fuzz: each replayed move encodes every legal move's
+    position (10,000 of 550 characters on this board): 0.7 s of CPU a move
+    without a record."""
+    reply, silence, _records, _c = run({"op": "replay", "code": fifty_two_blocks(),
+                                        "metric": "move", "path": "zz"})
+    assert not reply["ok"] and "does not reach the goal" in reply["error"]["message"], reply
+    assert silence <= MAX_SILENCE, silence
+
+
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
+    """Found by the fuzz (benchmarks/fuzz_api.py): on 16x16 with 52 one-cell
+    blocks the pattern bound drops nothing (the goal's block has their
+    shape), so its table is the whole puzzle's, of 1.8 kB positions.  Its
+    build ticked every 2,048 positions (10,000 moves each: seconds of CPU)
+    and counted 125 bytes a position; a budget that left it out made the
+    search's bound build it again, unbudgeted and silent (no reply in
+    120 s); the answer's link path encoded all 10,000 moves' codes (0.5 s
+    of CPU)."""
+    from puzzlelab.families.blocks import pattern
+    code = fifty_two_blocks()
+    reply, silence, _records, _c = run({"op": "solve", "code": code, "algorithm": "idastar",
+                                        "heuristic": "pattern", "max_memory": 64}, cpu_cap=30)
+    assert reply is not None and reply["ok"], reply
+    assert silence <= MAX_SILENCE, silence
+    puzzle = codes.parse(code)
+    assert pattern.entry_bytes(puzzle.start) > 1000
+    assert pattern.table_of(puzzle) is None, "left out by the budget: not built behind its back"
 
 
 def test_a_game_of_a_thousand_big_positions_reports_progress():
@@ -184,9 +232,40 @@ def test_the_menus_budget_range_is_the_apis():
 def test_tables_that_cannot_fit_the_budget_are_refused_before_they_are_built():
     reply = api.run({"op": "solve", "code": "tiles:4x4:edf7bc95602148a3:0123456789abcdef",
                      "max_memory": 16})
-    assert not reply["ok"] and reply["error"]["type"] == "limit"
-    assert "tables of the lower bound" in reply["error"]["message"]
-    plain(reply["error"]["message"])
+    assert reply["length"] is None and stop_of(reply).get("type") == "limit", reply
+    assert "tables of the lower bound" in stop_of(reply)["message"]
+    plain(stop_of(reply)["message"])
+
+
+@pytest.mark.cpython_only
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's peak RSS")
+def test_the_english_analysis_peaks_within_a_quarter_of_its_budget():
+    """Found by the fuzz, measured as it measures (the kernel's peak resident
+    set over the request): the analysis's set of positions, growing, holds
+    its old table beside the new one; counted at 9 words a position it held
+    81 MB at a 64 MB budget."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import fuzz_api
+    req = {"op": "analyze", "code": "pegs:english", "from": "goal", "max_memory": 64}
+    fuzz_api.run_case({"i": 0, "req": dict(req, max_memory=16), "cap": 30})     # modules, memos
+    rec = fuzz_api.run_case({"i": 1, "req": req, "cap": 30})
+    assert rec["end"] == "limit", rec
+    assert rec["peak"] <= 1.25 * 64 * 2 ** 20, rec["peak"] / 2 ** 20
+
+
+def test_a_huge_list_in_a_request_is_refused_before_it_is_walked():
+    """Found by the fuzz: a list of 300,000 numbers was stacked value by
+    value (30 MB) before the request was refused as too large."""
+    import tracemalloc
+    req = {"op": "part", "code": "tiles:3x3:867254301", "limit": list(range(300_000))}
+    tracemalloc.start()
+    try:
+        reply = api.run(req)
+        _now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert not reply["ok"] and "too large" in reply["error"]["message"], reply
+    assert peak < 2 ** 20, peak
 
 
 # -- 4. damaged tables ------------------------------------------------------------------
@@ -331,6 +410,36 @@ def test_the_server_answers_odd_paths_with_a_404_and_no_traceback(capsys):
         server.shutdown()
         server.server_close()
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_exit_side_of_the_wrong_kind_is_refused_plainly():
+    """Found by the fuzz: a list for an exit's side raised TypeError."""
+    reply = api.run({"op": "edit", "code": "blocks:4x5:CC../E.../EBB./AA../DD..:"
+                     "????/????/????/????/????", "action": "exit",
+                     "args": {"block": "A", "side": [[1, 1]]}})
+    assert not reply["ok"] and reply["error"]["type"] in ("bad_request", "invalid_code"), reply
+    plain(reply["error"]["message"])
+
+
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_judging_moves_with_an_anytime_method_gives_json_progress():
+    """Found by the fuzz: judging the 24-puzzle's moves ran its judge method,
+    an anytime one, whose first answer (a SearchResult) went out as a
+    progress record, which is not JSON."""
+    gen = api.handle({"op": "moves", "code": "tiles:5x5:024a918d3567hefbcnikglmjo&metric=multi",
+                      "judge": True, "max_memory": 32})
+    t0 = cpu()
+    while True:
+        try:
+            rec = next(gen)
+        except StopIteration as stop:
+            reply = stop.value
+            break
+        json.dumps(rec, allow_nan=False)
+        if cpu() - t0 > 60:
+            gen.close()
+            pytest.fail("no reply within 60 s of CPU")
+    assert reply["ok"] and any(m["winnable"] for m in reply["moves"]), reply
 
 
 # -- 8. messages that quoted their input whole -------------------------------------------

@@ -69,6 +69,22 @@ def test_a_bad_link_while_a_solve_runs_leaves_the_page_ready(page, site_url, wat
     wait_state(page, "solved", 120_000)
 
 
+@pytest.mark.parametrize("path", ["1..2", ".", "1" * 5000])
+def test_a_link_with_a_damaged_or_overlong_path_opens_with_a_plain_message(
+        page, site_url, watch, path):
+    """The issue's link (an empty step showed "Internal error:" with a
+    Python file and line) and a forged long one: the position opens,
+    ready, the message says the solution in the link is damaged or too
+    long, and the page solves it again (a two-move position: at once)."""
+    open_app(page, site_url, f"tiles:3x3:123405786&path={path}", state="solved")
+    message = page.get_by_test_id("message")
+    expect(message).to_contain_text(re.compile("damaged|too long"))
+    text = message.text_content()
+    assert "Internal error" not in text and ".py" not in text and len(text) < 400, text
+    assert page.get_by_test_id("position-code").text_content() == "tiles:3x3:123405786"
+    assert page.get_by_test_id("solution-length").text_content() == "2"
+
+
 @pytest.fixture
 def site_copy(tmp_path):
     """A copy of the built site on a server of its own: a test may publish

@@ -95,3 +95,48 @@ def test_the_cluster_its_histogram_and_its_hardest_position(page, site_url, watc
     page.get_by_test_id("solve").click()
     wait_state(page, "solved")
     assert page.get_by_test_id("solution-length").text_content() == "16"
+
+
+def test_play_a_car_by_dragging_then_make_it_hard_and_a_new_hard_puzzle(page, site_url, watch):
+    """Play mode on card 3: a truck dragged across its way stays, dragged
+    along it slides; "Hardest" with "These vehicles" (Make it hard) loads
+    the farthest position of the card's cluster (16 moves), and with 12
+    vehicles a new layout of 12, the farthest of its own cluster; each
+    distance the page states is proven again here in CPython."""
+    from puzzlelab import api, codes
+    from puzzlelab.families.blocks import rush
+    from puzzlelab.search import drain
+    from test_page_newgame import made
+
+    open_app(page, site_url, "blocks:rush3")
+    page.get_by_test_id("play-mode").click()
+    expect(page.get_by_test_id("play-moves").locator("button")).not_to_have_count(0)
+
+    def slide(a, b):
+        page.mouse.move(*centre(page, *a))
+        page.mouse.down()
+        page.mouse.move(*centre(page, *b), steps=4)
+        page.mouse.up()
+    assert rows(page)[3][4] == rows(page)[4][4] == "I" and rows(page)[5][4] == "."
+    slide((3, 4), (3, 5))                        # I stands up and down: sideways it stays
+    slide((3, 4), (4, 4))                        # down one cell
+    expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
+    assert rows(page)[3][4] == "." and rows(page)[5][4] == "I", rows(page)
+    page.get_by_test_id("play-done").click()
+
+    def new_puzzle(vehicles):
+        before = code(page)
+        page.get_by_test_id("difficulty").select_option("hardest")
+        page.get_by_test_id("vehicles").select_option(vehicles)
+        page.get_by_test_id("new-puzzle").click()
+        new_code, distance = made(page, before)
+        proof = api.run({"op": "solve", "code": new_code})
+        assert proof["optimal"] and proof["length"] == distance, (new_code, distance)
+        puzzle = codes.parse(new_code)
+        assert drain(rush.group(puzzle)).extra["max_distance"] == distance
+        page.get_by_test_id("play-done").click()
+        return puzzle, distance
+    _hard, distance = new_puzzle("")             # These vehicles: Make it hard
+    assert distance == 16
+    fresh, distance = new_puzzle("12")
+    assert len(fresh.block_letters) == 12 and rush.applies(fresh) and distance >= 10

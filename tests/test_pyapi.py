@@ -84,8 +84,12 @@ def test_solve_answers_what_the_json_api_answers(family):
     assert answer.codes[0] == answer.code and answer.codes[-1] == answer.final
     assert len(answer.codes) == answer.length + 1 and answer.optimal
     assert answer.lower_bound == answer.length and answer.stopped is None
-    assert answer.stats.expanded == reply["stats"]["expanded"] > 0
-    assert [i.length for i in answer.improvements] == [i["length"] for i in reply["improvements"]]
+    # auto races a quick method against the proof in time slices: the work
+    # and the answers on the way vary from run to run, the record holds them
+    assert answer.stats.expanded > 0 and reply["stats"]["expanded"] > 0
+    assert answer.improvements[-1].length == reply["improvements"][-1]["length"] == answer.length
+    assert [i.length for i in answer.improvements] == \
+        [i["length"] for i in answer.reply["improvements"]]
     # each move leads to the next position (the moves op agrees)
     for here, move, there in zip(answer.codes, answer.moves, answer.codes[1:]):
         assert (move, there) in {(m.move, m.code) for m in puzzlelab.moves(here)}
@@ -161,13 +165,15 @@ def test_invalid_codes_raise_code_error_with_the_api_message(case):
 
 
 @pytest.mark.parametrize("case", GOLDEN["unsolvable"], ids=lambda c: c["name"])
-def test_unsolvable_codes_raise_the_api_error(case):
+def test_unsolvable_codes_are_answered_impossible_as_the_api_answers(case):
+    """Impossible is a result (issue 34), in Python as in the JSON."""
     reply = api.run({"op": "solve", "code": case["code"]})
-    with pytest.raises(errors.PuzzleError) as caught:
-        puzzlelab.solve(case["code"])
-    assert caught.value.kind == reply["error"]["type"]
-    assert type(caught.value) in (errors.Unsolvable, errors.NoSolution)
-    assert str(caught.value) == reply["error"]["message"]
+    answer = puzzlelab.solve(case["code"])
+    assert isinstance(answer.impossible, puzzlelab.Impossible)
+    assert answer.length is None and not answer.optimal and answer.moves == ()
+    assert answer.impossible.proof == reply["impossible"]["proof"]
+    assert answer.impossible.message == reply["impossible"]["message"]
+    assert case["message"] in answer.impossible.message
 
 
 @pytest.mark.parametrize("options, kind, words", [
@@ -184,12 +190,12 @@ def test_options_are_checked_by_the_api_with_its_message(options, kind, words):
     assert str(caught.value) == message and words in message
 
 
-def test_a_search_over_its_budget_raises_search_limit_with_the_lower_bound():
+def test_a_search_over_its_budget_answers_with_the_lower_bound_and_why_it_stopped():
     code = "tiles:4x4:edf7bc95602148a3:0123456789abcdef"      # Korf #1, 57 moves
-    with pytest.raises(errors.SearchLimit) as caught:
-        puzzlelab.solve(code, algorithm="bfs", max_states=2000)
-    assert "2,000" in str(caught.value) or "budget" in str(caught.value)
-    assert caught.value.details["lower_bound"] >= 1
+    answer = puzzlelab.solve(code, algorithm="bfs", max_states=2000)
+    assert answer.length is None and answer.impossible is None and not answer.optimal
+    assert "2,000" in answer.stopped and 1 <= answer.lower_bound <= 57
+    assert answer.reply["stopped"]["type"] == "limit"
 
 
 @pytest.mark.parametrize("cls", [errors.PuzzleError, errors.BadRequest, errors.CodeError,
@@ -227,15 +233,17 @@ KORF24_1 = "tiles:5x5:e592i8njchf0ak46bl17o3gmd:0123456789abcdefghijklmno"   # 9
 
 
 def test_solving_gives_progress_then_the_answer():
-    search = puzzlelab.solving("pegs:triangle15")
+    # Korf's first 15-puzzle (57 moves): no stored table holds it, so the
+    # search reports as it goes, better answers first
+    search = puzzlelab.solving("tiles:4x4:edf7bc95602148a3:0123456789abcdef")
     records = list(search)
     assert search.done and records and all(isinstance(r, puzzlelab.Progress) for r in records)
     found = [r.improvement for r in records if r.improvement is not None]
     answer = search.result
-    assert answer.length == 9 and answer.optimal
+    assert answer.length == 57 and answer.optimal and found
     # every better solution came as it was found, shorter each time
     assert [s.length for s in found] == sorted({s.length for s in found}, reverse=True)
-    assert all(s.family == "pegs" and s.codes[-1] == s.final for s in found)
+    assert all(s.family == "tiles" and s.codes[-1] == s.final for s in found)
     assert list(search) == [] and search.result == answer
 
 
@@ -249,12 +257,12 @@ def test_stop_keeps_the_best_solution_and_its_bound():
     assert search.stop() == answer                # stopping again changes nothing
 
 
-def test_stop_before_any_answer_raises_cancelled_with_the_bound():
+def test_stop_before_any_answer_keeps_the_bound():
     search = puzzlelab.solving(KORF24_1, algorithm="idastar")
     next(search)
-    with pytest.raises(errors.Cancelled) as caught:
-        search.stop("Enough.")
-    assert str(caught.value) == "Enough." and "lower_bound" in caught.value.details
+    answer = search.stop("Enough.")
+    assert answer.length is None and answer.stopped == "Enough." and answer.moves == ()
+    assert 0 <= answer.lower_bound <= 95 and answer.reply["stopped"]["type"] == "cancelled"
 
 
 def test_result_runs_the_search_to_its_end_and_close_drops_it():

@@ -548,3 +548,27 @@ def test_play_mode_moves_slide_along_each_vehicle_s_way():
     assert again["ok"]
     first = api.run({"op": "solve", "code": start.code()})["moves"][0]
     assert first in [m["move"] for m in reply["moves"]]
+
+
+# -- the command ------------------------------------------------------------------------
+
+def test_the_command_takes_fogleman_s_form(capsys):
+    """The CLI: describe, solve, the cluster (analyze --from group) and a
+    new puzzle of 12 vehicles, each from a ``rush:`` code or the bare 36
+    characters; a malformed board ends with the message, exit 2."""
+    from puzzlelab import cli
+    want = codes.parse("rush:" + HARDEST).code()
+    assert cli.main(["describe", HARDEST]) == 0
+    assert want in capsys.readouterr().out
+    assert cli.main(["solve", "rush:" + HARDEST]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("60 moves (optimal)") and "A-R3" in out
+    assert cli.main(["analyze", HARDEST, "--from", "group"]) == 0
+    out = capsys.readouterr().out
+    assert "reachable positions: 2,332" in out and "farthest distance:   60" in out
+    assert cli.main(["generate", "rush:" + HARDEST, "--difficulty", "hardest",
+                     "--pieces", "12", "--seed", "5"]) == 0
+    made, rest = capsys.readouterr().out.split("  (", 1)
+    assert len(codes.parse(made).block_letters) == 12 and "moves from the goal, proven" in rest
+    assert cli.main(["solve", "rush:" + HARDEST.replace("GG", "oG")]) == 2
+    assert "Piece G is a single cell" in capsys.readouterr().err

@@ -10,12 +10,14 @@ pyapi.py (the Python API below).
 
 ``solve``, ``solving``, ``describe``, ``analyze``, ``analyzing``, ``moves``,
 ``presets`` and ``generate`` return small records (pyapi.py says what each holds) and
-raise the errors of ``puzzlelab.errors`` with the API's messages.
+raise the errors of ``puzzlelab.errors`` with the API's messages (a position
+proven impossible, or a solve stopped before any solution, is an answer:
+its ``length`` is None, ``impossible`` or ``stopped`` says why).
 """
 
 from .errors import (BadRequest, Cancelled, CodeError, NoSolution, PuzzleError,  # noqa: F401
                      SearchLimit, TableError, Unsolvable)
-from .pyapi import (Analysis, Improvement, MethodInfo, Move, Position, Preset,  # noqa: F401
+from .pyapi import (Analysis, Impossible, Improvement, MethodInfo, Move, Position, Preset,  # noqa: F401
                     Progress, Search, Solution, Stats, analyze, analyzing, describe, generate,
                     moves, presets, solve, solving)
 

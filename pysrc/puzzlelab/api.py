@@ -203,6 +203,11 @@ def _check_request(req, op):
             if depth >= MAX_DEPTH:
                 raise BadRequest(f"The request is nested too deeply (objects and lists "
                                  f"at most {MAX_DEPTH} deep).")
+            # counted before they are stacked (a list of 300,000 numbers made
+            # 300,000 pairs here first: 30 MB for a request refused anyway)
+            if items + len(stack) + len(value) * (2 if isinstance(value, dict) else 1) \
+                    > MAX_ITEMS:
+                raise BadRequest(f"The request is too large (over {MAX_ITEMS:,} values).")
             if isinstance(value, dict):
                 for k, v in value.items():
                     if not isinstance(k, str):
@@ -522,6 +527,11 @@ MAX_PATH_STEPS = 5000
 # Each step parses a code (a few ms on a 10x10 board): solutions longer than
 # this many steps x code characters get no path (their links solve again).
 MAX_PATH_WORK = 60_000
+# ... and each step encodes every legal move's position to place the next
+# one among them: a solution whose moves' codes come to more characters
+# than this (about 0.1 s of CPU; 52 blocks on 16x16 have 10,000 moves of
+# 550 characters each) gets no path either.
+MAX_PATH_CHARS = 1_000_000
 
 
 def _link_puzzle(code, metric):
@@ -529,20 +539,27 @@ def _link_puzzle(code, metric):
     return _puzzle({"code": _with_metric(code, {"metric": metric})})[0]
 
 
-def _steps(here):
+def _steps(here, moves=None):
     """(``here``, the legal moves of its start as (code, move, child),
-    sorted by the child's code)."""
-    out = [(here.encode(child), move, child) for move, child in
-           family_of(here).legal_moves(here)]
+    sorted by the child's code); ``moves``: those legal moves, if known."""
+    moves = family_of(here).legal_moves(here) if moves is None else moves
+    out = [(here.encode(child), move, child) for move, child in moves]
     out.sort(key=lambda e: e[0])
     return here, out
 
 
 def path_of(puzzle, codes_):
-    """The ``path`` of a solution given by its positions' codes."""
+    """The ``path`` of a solution given by its positions' codes (None when
+    placing its steps would encode over MAX_PATH_CHARS characters)."""
     picks = []
+    work = 0
     for here, there in zip(codes_, codes_[1:]):
-        _, steps = _steps(_link_puzzle(here, puzzle.metric))
+        at = _link_puzzle(here, puzzle.metric)
+        moves = list(family_of(at).legal_moves(at))
+        work += len(moves) * len(here)
+        if work > MAX_PATH_CHARS:
+            return None
+        _, steps = _steps(at, moves)
         picks.append(next(i for i, e in enumerate(steps) if e[0] == there))
     if all(i < 36 for i in picks):
         return "".join(DIGITS[i] for i in picks)
@@ -608,10 +625,19 @@ def replay(req):
     reached = puzzle.is_goal(puzzle.start)
     at = None if options.get("first") else puzzle      # the start, parsed once
     for n, i in enumerate(picks):
-        at, steps = _steps(at or _link_puzzle(here, puzzle.metric))
-        if i >= len(steps):
+        at = at or _link_puzzle(here, puzzle.metric)
+        moves = list(family_of(at).legal_moves(at))
+        if i >= len(moves):
             raise BadRequest(f"The solution in the link does not fit this position "
                              f"(move {n + 1} of {len(picks)} does not exist).")
+        # every move's position is encoded to place this one among them: a
+        # board of many blocks has 10,000 moves (progress between them too)
+        steps = []
+        for k, (move, child) in enumerate(moves):
+            steps.append((at.encode(child), move, child))
+            if k % 256 == 255 and clock.due():
+                yield progress(clock, phase="replay", move=n, of=len(picks))
+        steps.sort(key=lambda e: e[0])
         here, move, child = steps[i]
         codes_.append(here)
         moves_.append(at.format_move(move))
@@ -1335,8 +1361,18 @@ def _winnable(code, options, budget):
     try:
         kwargs["max_bytes"] -= yield from family.prepare(child, method.name, bound,
                                                          kwargs["max_bytes"])
-        yield from method.run(child, **kwargs)
-        return True
+        gen = method.run(child, **kwargs)
+        while True:
+            try:
+                rec = next(gen)
+            except StopIteration:
+                return True
+            if rec.get("solution") is not None:
+                # an anytime engine's first answer (a SearchResult, not JSON):
+                # a way to the goal exists, which is all the judge asks
+                gen.close()
+                return True
+            yield rec
     except NoSolution:
         return False
     except SearchLimit:

@@ -39,7 +39,7 @@ from . import api
 from .errors import Cancelled, from_json
 
 __all__ = ["solve", "solving", "describe", "analyze", "analyzing", "moves", "presets", "generate",
-           "Solution", "Stats", "Improvement", "Progress", "Position", "MethodInfo",
+           "Solution", "Impossible", "Stats", "Improvement", "Progress", "Position", "MethodInfo",
            "Analysis", "Move", "Preset", "Search"]
 
 
@@ -93,12 +93,26 @@ class Improvement:
 
 
 @dataclass(frozen=True)
+class Impossible:
+    """Why a position has no solution: ``proof`` (parity, classes, pagoda,
+    count, moves or search), ``label`` (the proof in words, as the page's
+    "Impossible, proven by ..." says it) and ``message`` (the argument)."""
+    proof: str
+    label: str = ""
+    message: str = ""
+    reply: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
 class Solution:
-    """A solve's answer.  ``length`` moves under the counting rule,
-    ``optimal`` when proven so, ``lower_bound`` the proven minimum (the
-    length itself when optimal); ``moves`` in the family's notation,
+    """A solve's answer, one shape however the solve ended.  ``length``
+    moves under the counting rule (None when there is no solution: the
+    position is ``impossible``, or the search ``stopped`` before it found
+    one), ``optimal`` when proven so, ``lower_bound`` the proven minimum
+    (the length itself when optimal); ``moves`` in the family's notation,
     ``codes`` the position codes from the start to ``final``; ``stopped``
-    says what ended the search early (the best answer found is kept);
+    says what ended the search early (the best answer found and the bound
+    are kept); ``impossible`` proves there is no solution;
     ``solutions`` the number of optimal solutions when counted; ``path``
     the solution as a link carries it.
 
@@ -107,17 +121,21 @@ class Solution:
         ('pegs', 7, True, True)
         >>> answer.stats.expanded > 0 and answer.improvements[-1].length == 7
         True
+        >>> none = solve("tiles:3x3:213456780")
+        >>> none.length, none.impossible.label
+        (None, 'parity')
     """
     code: str
-    length: int
+    length: "int | None"
     optimal: bool
-    lower_bound: int
+    lower_bound: "int | None"
     moves: tuple = ()
     codes: tuple = ()
     family: str = ""
     final: str = ""
     algorithm: str = ""
     stopped: "str | None" = None
+    impossible: "Impossible | None" = None
     solutions: "int | None" = None
     path: "str | None" = None
     improvements: tuple = ()
@@ -134,6 +152,8 @@ class Solution:
                        family=data.get("family") or code.split(":", 1)[0],
                        lower_bound=data.get("lower_bound", 0),
                        stopped=_message(data.get("stopped")),
+                       impossible=(_record(Impossible, data["impossible"])
+                                   if data.get("impossible") else None),
                        improvements=tuple(_record(Improvement, i)
                                           for i in data.get("improvements") or ()),
                        stats=Stats.from_reply(data.get("stats")))
@@ -344,9 +364,9 @@ class Search:
 
     def stop(self, message="Stopped."):
         """End the request now, as the page's Cancel does, and return its
-        answer: a solve's best solution so far (``stopped`` is
-        ``message``), or the error (``Cancelled``, with the proven
-        ``lower_bound`` in its details) when it has none yet."""
+        answer: a solve's best solution so far and its proven bound
+        (``stopped`` is ``message``; ``length`` None when it had found none
+        yet), an analysis's error (``Cancelled``)."""
         while self._reply is None:       # asked again at each record until it ends
             try:
                 self._gen.throw(Cancelled(message))

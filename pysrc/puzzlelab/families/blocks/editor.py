@@ -452,7 +452,7 @@ def _edit(puzzle, action, notes, args):
 def _exit_of(w, h, grid, letter, side):
     """The exit text for ``letter`` out through ``side``, at the rows (or
     columns) the block spans."""
-    if side not in SIDE_WORDS:
+    if not isinstance(side, str) or side not in SIDE_WORDS:
         raise CodeError(f"An exit's side is U, D, L or R (top, bottom, left, right), "
                         f"not {side!r:.12}.")
     cells = cells_of(grid, letter)

@@ -23,14 +23,19 @@ the classic 4x5 boards gain 2-30%: their solutions wander through most of
 their group, and no bound from a simpler puzzle sees that.
 """
 
+import sys
+
 from ...errors import SearchLimit
 from ...search.common import drain
 from .expand import expansion_table
 
 MAX_STATES = 200_000       # positions of the smaller puzzle kept (about 25 MB)
-ENTRY_BYTES = 125          # bytes a position of the table holds (25 MB / 200,000)
-TICK = 2048                # positions between two bare ticks while building
+MAX_BYTES = 25 * 2 ** 20   # ... and at most this many bytes, however big a position is
+ENTRY_BYTES = 125          # bytes a position of the table holds (25 MB / 200,000) ...
+SLOT_BYTES = ENTRY_BYTES - sys.getsizeof(1 << 60)   # ... beside its integer: the dict's slots
+TICK = 2048                # positions and moves between two bare ticks while building
 _CACHE = {}                # key -> table (the last few, for repeated solves)
+_REFUSED = set()           # keys whose table a budget left out (the bound: blockers alone)
 _CACHE_SIZE = 4
 
 
@@ -67,10 +72,19 @@ def _key(puzzle):
             tuple(sorted(puzzle.ways.items())), puzzle.metric)
 
 
+def entry_bytes(state):
+    """The bytes a position like ``state`` takes in the table, about: at
+    least ENTRY_BYTES, more for a big board's long integers (52 one-cell
+    blocks on 16x16: about 1.8 kB)."""
+    return max(ENTRY_BYTES, sys.getsizeof(state) + SLOT_BYTES)
+
+
 def table_bytes(table):
     """The bytes a table (table_steps's) holds, about: its dict of
-    distances (ENTRY_BYTES an entry)."""
-    return 0 if table is None else len(table[1]) * ENTRY_BYTES
+    distances (``entry_bytes`` an entry)."""
+    if not table or not table[1]:
+        return 0
+    return len(table[1]) * entry_bytes(next(iter(table[1])))
 
 
 def table_steps(puzzle, max_bytes=None):
@@ -82,11 +96,12 @@ def table_steps(puzzle, max_bytes=None):
     if key in _CACHE:
         return _CACHE[key]
     small, segments = smaller_puzzle(puzzle)
-    most = MAX_STATES
+    entry = entry_bytes(small.start)
+    most = min(MAX_STATES, MAX_BYTES // entry)
     if max_bytes is not None:
         try:
             small.reserve(max_bytes)
-            most = min(most, max_bytes // 4 // ENTRY_BYTES)
+            most = min(most, max_bytes // 4 // entry)
         except SearchLimit:
             most = 0
     options = expansion_table(small)
@@ -103,13 +118,15 @@ def table_steps(puzzle, max_bytes=None):
         for s, occ in layer:
             if goal(s, occ):
                 goals.append(s)
-            for _q, d, dm, _path in options(s, full ^ occ):
+            moves = options(s, full ^ occ)
+            for _q, d, dm, _path in moves:
                 c = s + d
                 if c not in seen:
                     seen.add(c)
                     nxt.append((c, occ ^ dm))
-            n += 1
-            if n % TICK == 0:
+            n += 1 + len(moves)     # the work: a board of many blocks has many moves
+            if n >= TICK:
+                n = 0
                 if len(seen) > most:
                     break           # too big: not kept (checked as it grows)
                 yield
@@ -122,18 +139,22 @@ def table_steps(puzzle, max_bytes=None):
             d += 1
             nxt = []
             for s in layer:
-                for _q, delta, _dm, _path in options(s, full ^ occupied(s)):
+                moves = options(s, full ^ occupied(s))
+                for _q, delta, _dm, _path in moves:
                     c = s + delta
                     if c not in dist:
                         dist[c] = d
                         nxt.append(c)
-                n += 1
-                if n % TICK == 0:
+                n += 1 + len(moves)
+                if n >= TICK:
+                    n = 0
                     yield
             layer = nxt
         table = (segments, dist)
     if table is None and most < MAX_STATES:
+        _REFUSED.add(key)
         return None         # too big for this budget only: another may keep it
+    _REFUSED.discard(key)
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = table
@@ -141,8 +162,13 @@ def table_steps(puzzle, max_bytes=None):
 
 
 def table_of(puzzle):
-    """The table, built now without progress if ``prepare`` has not."""
-    table = _CACHE.get(_key(puzzle), False)
+    """The table, built now without progress if ``prepare`` has not (None
+    if ``prepare`` found it too big for its budget: never built behind the
+    budget's back, with no progress)."""
+    key = _key(puzzle)
+    table = _CACHE.get(key, False)
+    if table is False and key in _REFUSED:
+        return None
     return drain(table_steps(puzzle)) if table is False else table
 
 
