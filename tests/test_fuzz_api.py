@@ -5,7 +5,8 @@ progress records, peak memory growth against its budget, a Cancel thrown
 in at the cap): no uncaught error, no silence over 0.5 s of CPU, no peak
 over 1.25 times the budget, no message that is long or quotes its input,
 no slow Cancel.  ``python benchmarks/fuzz_api.py`` runs the long one
-(10,000 requests; benchmarks/results.md has its counts).  CPython on Linux
+(10,000 requests) and prints its counts (benchmarks/run.py does not run
+it: results.md does not hold them).  CPython on Linux
 (the peak resident set); the contract tests cover the same ops inside
 Pyodide."""
 
