@@ -126,7 +126,8 @@ def test_plain_words_in_moves_and_menus(page, site_url, watch):
                                                    timeout=scaled(60_000))
     first = page.get_by_test_id("moves").locator("button").first.text_content()
     assert re.search(r"[a-g][1-7]-[a-g][1-7]", first) and "[" not in first, first
-    page.get_by_test_id("cancel").click()
+    if page.get_by_test_id("cancel").is_enabled():     # the stored table may have settled it
+        page.get_by_test_id("cancel").click()
     wait_state(page, "solved|ready")
     texts = page.evaluate("""[...document.querySelectorAll('#algorithm option, #heuristic option, #metric option')]
         .map((o) => o.textContent)""")

@@ -138,10 +138,12 @@ def test_dfs_goes_down_the_table_from_a_live_position(english):
 
 
 def test_outside_the_centre_game_the_table_settles_nothing():
+    """The live-position table (other boards and goals may be judged from
+    stored solutions instead: pegs.judge_table, tests/test_known.py)."""
     for code in ("pegs:english-c1-complement", "pegs:french", "pegs:french-d2-d6",
                  "pegs:triangle15-3", "pegs:english-d4-d1"):
         puzzle = codes.parse(code, {})
-        assert pegs.judge_table(puzzle, []) is None, code
+        assert alive.judge_table(puzzle, []) is None, code
         assert api.run({"op": "tables", "code": code, "judge": True})["tables"] == []
     assert api.run({"op": "tables", "code": "pegs:english", "judge": True})["tables"] == [alive.NAME]
     for algorithm in ("auto", "meet", "dfs"):
@@ -177,8 +179,8 @@ def test_marks_from_the_table_agree_with_the_judges_search(table, english, monke
     # judges it); with the game that led there, the table settles it
     q = late[0]
     lost = next(c for _m, c in _puzzle_at(english, q).successors(q) if not alive.live(c))
-    assert pegs.judge_table(_puzzle_at(english, lost), []) is None
-    assert pegs.judge_table(_puzzle_at(english, lost), [q]) is not None
+    assert alive.judge_table(_puzzle_at(english, lost), []) is None
+    assert alive.judge_table(_puzzle_at(english, lost), [q]) is not None
     searched = judge_marks(english.encode(lost))
     assert searched and all(w is False for _m, w in searched)
     game = [english.encode(english.start)] + [english.encode(x) for x in positions[:positions.index(q) + 1]]
@@ -197,7 +199,7 @@ def test_without_the_table_the_searches_go_on(english, monkeypatch):
     monkeypatch.setattr(tables, "load", missing)
     try:
         assert not alive.available()
-        assert pegs.judge_table(english, []) is None
+        assert alive.judge_table(english, []) is None
         assert alive.keeper(english, Kernel(english)) is None
         reply = api.run({"op": "moves", "code": "pegs:english", "judge": True})
         assert reply["ok"] and all(m["winnable"] is True for m in reply["moves"])

@@ -149,15 +149,15 @@ def test_where_the_table_must_not_answer(table, tri):
     position with no game that began at the start, another goal: no
     table; a position below ``LOW`` pegs: not settled (None)."""
     other = codes.parse("pegs:triangle28-1", {})
-    assert pegs.judge_table(other, []) is None
-    assert pegs.judge_table(codes.parse("pegs:triangle28-3-complement", {}), []) is None
+    assert deadends.judge_table(other, []) is None
+    assert deadends.judge_table(codes.parse("pegs:triangle28-3-complement", {}), []) is None
     rng = random.Random(3)
     game = _random_game(tri, tri.start, rng, deadends.LOW)
     low = codes.parse(tri.encode(game[-1]), {})
-    assert pegs.judge_table(low, [tri.start] + game[1:-1]) is None
+    assert deadends.judge_table(low, [tri.start] + game[1:-1]) is None
     mid = codes.parse(tri.encode(game[4]), {})
-    assert pegs.judge_table(mid, []) is None          # no game: where did it begin?
-    assert pegs.judge_table(mid, game[:4]) is not None
+    assert deadends.judge_table(mid, []) is None          # no game: where did it begin?
+    assert deadends.judge_table(mid, game[:4]) is not None
     assert pegs.tables_needed(tri, None, "judge") == [deadends.NAME]
     assert pegs.tables_needed(tri, None, "meet") == []
     assert deadends.winnable(game[-1] & (game[-1] - 1)) is None     # LOW - 1 pegs: not held
