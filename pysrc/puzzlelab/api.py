@@ -553,8 +553,11 @@ def path_of(puzzle, codes_):
     placing its steps would encode over MAX_PATH_CHARS characters)."""
     picks = []
     work = 0
+    start = None if getattr(puzzle, "first", None) else puzzle.encode(puzzle.start)
     for here, there in zip(codes_, codes_[1:]):
-        at = _link_puzzle(here, puzzle.metric)
+        # the start is the puzzle in hand (a big board's parse is a tenth of
+        # a second of CPU: not twice)
+        at = puzzle if here == start else _link_puzzle(here, puzzle.metric)
         moves = list(family_of(at).legal_moves(at))
         work += len(moves) * len(here)
         if work > MAX_PATH_CHARS:
