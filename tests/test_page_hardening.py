@@ -15,7 +15,7 @@ import threading
 import time
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, expect
 
 import timing
 from browser_fixtures import (READY_TIMEOUT, PageWatch, open_app, origin_of, patient, scaled,
@@ -25,6 +25,20 @@ pytestmark = pytest.mark.browser
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARD8 = "tiles:3x3:867254301"
+
+
+def settled_hash(page, quiet_limit=60):
+    """The address's fragment once the page stays put: on a loaded machine
+    the new service worker's taking control may come after the reload into
+    it and load the page once more (the evaluate's context goes with it)."""
+    deadline = time.monotonic() + timing.seconds(quiet_limit)
+    while True:
+        try:
+            return page.evaluate("() => location.hash")
+        except PlaywrightError as exc:
+            if "context was destroyed" not in str(exc) or time.monotonic() > deadline:
+                raise
+            page.wait_for_load_state()
 
 
 def wait_hash(page, pattern, quiet_limit=30):
@@ -128,7 +142,7 @@ def test_a_new_build_is_offered_when_the_tab_comes_back_and_keeps_the_solution(
         with page.expect_navigation(timeout=scaled(120_000)):
             page.locator("#update-reload").click()
         page.wait_for_load_state()          # the new build's page, not the old one
-        assert "&path=" in page.evaluate("() => location.hash")
+        assert "&path=" in settled_hash(page)
         wait_state(page, "solved", READY_TIMEOUT)
         assert page.get_by_test_id("solution-length").text_content() == "31"
         assert page.get_by_test_id("position-code").text_content() == shown

@@ -265,11 +265,15 @@ def test_never_lose_lists_the_moves_at_once_and_a_move_need_not_wait_for_the_mar
     position's marks stops, and the new position's moves all get theirs."""
     buttons, _move = _never_lose(page, site_url, "pegs:french")
     info = page.get_by_test_id("play-info")
-    expect(info).to_contain_text("Checking which moves can still win")
-    assert buttons.count() == 2 and buttons.first.is_enabled()
+    # the start's moves lie on stored solutions: marked at once (issue 34);
+    # one move in, the moves off them need the search
     buttons.first.click()
     expect(page.get_by_test_id("play-counter")).to_have_text("1 move", timeout=scaled(2000))
-    expect(page.locator("body")).to_have_attribute("data-judged", "1", timeout=scaled(60_000))
+    expect(info).to_contain_text("Checking which moves can still win")
+    assert buttons.count() >= 2 and buttons.first.is_enabled()
+    buttons.first.click()
+    expect(page.get_by_test_id("play-counter")).to_have_text("2 moves", timeout=scaled(2000))
+    expect(page.locator("body")).to_have_attribute("data-judged", "2", timeout=scaled(60_000))
     n = buttons.count()
     assert n >= 1
     for i in range(n):
