@@ -27,18 +27,24 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARD8 = "tiles:3x3:867254301"
 
 
-def settled_hash(page, quiet_limit=60):
-    """The address's fragment once the page stays put: on a loaded machine
-    the new service worker's taking control may come after the reload into
-    it and load the page once more (the evaluate's context goes with it)."""
+def in_new_document(page, script, quiet_limit=120):
+    """``script``'s value in the page once the document marked ``__oldDocument``
+    is gone and the new one has loaded.  Writing the solution into the address
+    before the reload is a navigation of its own, so waiting for "a navigation"
+    may return while the old page still shows; and on a loaded machine the new
+    service worker's taking control may load the page once more (the
+    evaluate's context goes with it)."""
     deadline = time.monotonic() + timing.seconds(quiet_limit)
     while True:
         try:
-            return page.evaluate("() => location.hash")
+            fresh = page.evaluate("() => !window.__oldDocument && document.readyState === 'complete'")
+            if fresh:
+                return page.evaluate(script)
         except PlaywrightError as exc:
-            if "context was destroyed" not in str(exc) or time.monotonic() > deadline:
+            if "context was destroyed" not in str(exc):
                 raise
-            page.wait_for_load_state()
+        assert time.monotonic() < deadline, "the page was not reloaded into the new build"
+        page.wait_for_timeout(100)
 
 
 def wait_hash(page, pattern, quiet_limit=30):
@@ -139,14 +145,16 @@ def test_a_new_build_is_offered_when_the_tab_comes_back_and_keeps_the_solution(
         page.evaluate("() => window.dispatchEvent(new Event('focus'))")
         page.wait_for_function(f"() => Number(document.body.dataset.updateChecks || 0) > {checks}")
         expect(page.locator("#update")).to_be_visible(timeout=scaled(120_000))
-        with page.expect_navigation(timeout=scaled(120_000)):
-            page.locator("#update-reload").click()
-        page.wait_for_load_state()          # the new build's page, not the old one
-        assert "&path=" in settled_hash(page)
+        page.evaluate("() => { window.__oldDocument = true; }")
+        page.locator("#update-reload").click()
+        # the new build's page, not the old one
+        assert "&path=" in in_new_document(page, "() => location.hash")
         wait_state(page, "solved", READY_TIMEOUT)
         assert page.get_by_test_id("solution-length").text_content() == "31"
         assert page.get_by_test_id("position-code").text_content() == shown
-        assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL").endswith("sw.js")
+        assert in_new_document(
+            page, "() => navigator.serviceWorker.controller.scriptURL").endswith("sw.js")
+        assert in_new_document(page, "() => document.body.dataset.state") == "solved"
         watch.check()
     finally:
         context.close()
