@@ -168,3 +168,24 @@ def test_the_peg_proof_keeps_its_budget_in_every_round(monkeypatch):
     assert reply["stats"]["peak_mb"] <= budget * 1.05, reply["stats"]
     assert 15 <= reply["lower_bound"] <= 18
     assert silence < 0.5 or PYODIDE, silence
+
+
+def test_the_set_of_live_positions_takes_what_its_estimate_says():
+    """alive.MEMBER_BYTES, per live position in ``Keep.quicken``'s set,
+    against tracemalloc's peak while the set is filled (the layers are
+    unpacked first: the table's own bytes are ``held_bytes``')."""
+    from puzzlelab.families.pegs.kernel import Kernel
+    puzzle = codes.parse("pegs:english")
+    keep = alive.keeper(puzzle, Kernel(puzzle))
+    layers = alive._table()
+    for k in layers:
+        layers[k]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        need = drain(keep.quicken())
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert need == alive.members_bytes()
+    assert 1.0 <= need / peak <= 1.5, need / peak

@@ -39,6 +39,7 @@ from array import array
 
 from ... import tables
 from ...errors import PuzzleError, TableError
+from ...search.common import Clock, progress
 from .kernel import Kernel
 
 NAME = "pegs-english33-alive.bin"
@@ -151,6 +152,8 @@ def encode_layers(layers, magic, top, low, planes=0):
     return b"".join(out)
 
 
+_SUM_CHUNK = 8192      # positions summed at a time when a layer is unpacked
+
 # array type code by bytes per position (``planes``)
 _TYPECODE = {array(code).itemsize: code for code in "IQ"}
 
@@ -189,15 +192,17 @@ class Layers(dict):
                          f"be used. Reload the page to fetch it again.")
 
     def held_bytes(self):
-        """The bytes this table holds once every layer is unpacked."""
+        """The bytes this table holds once every layer is unpacked, and the
+        biggest layer's packed bytes while it is unpacked."""
         width = self.planes or 8
-        return len(self.data) + sum(n * width for n, _lo, _hi in self.spans.values())
+        sizes = [n * width for n, _lo, _hi in self.spans.values()]
+        return len(self.data) + sum(sizes) + max(sizes, default=0)
 
     def __missing__(self, k):
         n, lo, hi = self.spans[k]
         width = self.planes or 8
         try:
-            body = zlib.decompress(self.data[lo:hi])
+            body = zlib.decompress(memoryview(self.data)[lo:hi], bufsize=max(1, width * n))
         except zlib.error:
             body = None
         if body is None or len(body) != width * n:
@@ -211,9 +216,17 @@ class Layers(dict):
             if sys.byteorder != "little":
                 layer.byteswap()
         else:
-            diffs = array("Q")
-            diffs.frombytes(body)
-            layer = array("Q", itertools.accumulate(diffs))
+            # the differences summed in place, a slice at a time: no second
+            # array of the layer's size, nor one grown by appending (each
+            # left its size again in the process's memory)
+            layer = array("Q")
+            layer.frombytes(body)
+            del body
+            carry = 0
+            for i in range(0, n, _SUM_CHUNK):
+                part = array("Q", itertools.accumulate(layer[i:i + _SUM_CHUNK], initial=carry))
+                carry = part[-1]
+                layer[i:i + _SUM_CHUNK] = part[1:]
         self[k] = layer
         return layer
 
@@ -242,6 +255,12 @@ def held_bytes():
     """The bytes the table takes once every layer is unpacked (0 where it
     cannot be read here)."""
     return _table().held_bytes() if available() else 0
+
+
+def loaded():
+    """Is the table loaded in this process (it stays: a search that does not
+    read it holds it all the same)?"""
+    return "layers" in _state
 
 
 def available():
@@ -302,8 +321,8 @@ def keeper(puzzle, kern):
     hand, and a canonical form computed afresh costs more than the rest.
     Where ``kern``'s symmetries are not the table's, ``half`` is 0 and
     ``contains`` is ``live``, which reduces each position itself.
-    The positions go into a set once (0.1 s; a set answers in one C call,
-    a bisection of the layers took a quarter of the proof)."""
+    ``contains`` bisects the table's layers (no memory beyond the table's,
+    which ``held_bytes`` counts) until ``Keep.quicken`` puts them in a set."""
     if not applies(puzzle) or not available() or not live(puzzle.after_first):
         return None
     full = _ref().board.full
@@ -311,13 +330,27 @@ def keeper(puzzle, kern):
         # the search's canonical forms are not the table's (a start with
         # fewer symmetries): ``live`` reduces each position by the table's kernel
         return Keep(live, 0, full)
-    members = _state.get("set")
-    if members is None:
-        layers = _table()
-        members = _state["set"] = set()
-        for k in range(HALF, PEGS):
-            members.update(layers[k])
-    return Keep(members.__contains__, HALF, full)
+    return Keep(_member, HALF, full)
+
+
+def _member(c):
+    """Is ``c``, a canonical position of HALF pegs or more, in the table?"""
+    layer = _table()[c.bit_count()] if c.bit_count() < PEGS else ()
+    i = bisect.bisect_left(layer, c)
+    return i < len(layer) and layer[i] == c
+
+
+# bytes a live position takes in ``Keep.quicken``'s set, at the most: its
+# int, and set slots of two words in a table kept at most 3/5 full, the old
+# table beside the new one while it grows (83 bytes measured on 64 bits;
+# tests/test_budget.py checks it against tracemalloc)
+MEMBER_BYTES = sys.getsizeof(1 << 40) + 7 * struct.calcsize("P")
+QUICKEN_CHUNK = 16_384          # positions put in the set between two looks at the clock
+
+
+def members_bytes():
+    """The bytes of ``Keep.quicken``'s set of every live position (72 MB)."""
+    return MEMBER_BYTES * sum(n for n, _lo, _hi in _table().spans.values())
 
 
 class Keep:
@@ -327,6 +360,32 @@ class Keep:
         self.contains = contains
         self.half = half
         self.full = full
+
+    def quicken(self, room=None, clock=None):
+        """Generator: put every live position in a set, where its bytes
+        (``members_bytes``) fit in ``room`` (None: no limit), since a set
+        answers in one C call and a bisection of the layers took a quarter
+        of the proof; yields progress records (``clock``'s) as it fills the
+        set.  Returns the bytes the set takes, 0 where it is not used (the
+        bisection then goes on, slower, in no more memory).  The set goes
+        with the search (kept for later ones, it would hold 72 MB that their
+        budgets do not see)."""
+        if self.contains is not _member:
+            return 0
+        need = members_bytes()
+        if room is not None and need > room:
+            return 0
+        clock = clock or Clock()
+        layers = _table()
+        members = set()
+        for k in range(HALF, PEGS):
+            layer = layers[k]
+            for i in range(0, len(layer), QUICKEN_CHUNK):
+                members.update(layer[i:i + QUICKEN_CHUNK])
+                if clock.due():
+                    yield progress(clock, phase="tables", loaded=len(members))
+        self.contains = members.__contains__
+        return need
 
 
 def judge_table(puzzle, earlier=()):

@@ -10,7 +10,7 @@ of minimum length (what the seeds count).  Siblings: kernel.py (the
 expanders), dfs.py, beam.py.
 """
 
-from ...search.common import (Checkpoint, SearchResult, descend, no_solution, progress,
+from ...search.common import (Checkpoint, Clock, SearchResult, descend, no_solution, progress,
                               DEFAULT_MAX_STATES)
 from .dfs import dfs
 from ...errors import NoSolution
@@ -32,13 +32,22 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         # is optimal.
         result = yield from dfs(puzzle, max_states=max_states, max_bytes=max_bytes)
         return result
+    clock = Clock()
+    kern = Kernel(puzzle, use_sym=not count)
+    # the English centre game: only live positions can be on a solution;
+    # their set counts in the budget (at most half of it; else the table
+    # is bisected, in no more memory)
+    keep = None if count else alive.keeper(puzzle, kern)
+    if keep is not None:
+        taken = yield from keep.quicken(None if max_bytes is None else max_bytes // 2, clock)
+        if max_bytes is not None:
+            max_bytes -= taken
     # step 2: one expansion can make thousands of chains
     cp = Checkpoint(max_states, step=2, max_bytes=max_bytes, sample=puzzle.start,
-                    words=WORDS + (COUNT_WORDS if count else 0),
+                    words=WORDS + (COUNT_WORDS if count else 0), clock=clock,
                     advice="The minimum needs both search frontiers in memory; the "
                            "depth-first search (dfs) finds a solution, not always "
                            "minimal, in little memory.")
-    kern = Kernel(puzzle, use_sym=not count)
     canon = kern.canon
     chains = puzzle.metric == "move"
     start = puzzle.start
@@ -99,8 +108,6 @@ def meet(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
         held = len(fdist) + len(bdist)
     else:
         origin = start if puzzle.first and chains else puzzle.after_first
-        # the English centre game: only live positions can be on a solution
-        keep = alive.keeper(puzzle, kern)
         moves, figures, held = yield from _rounds(puzzle, kern, cp, fdist, flayer, fdepth,
                                                   bdist, blayer, len(prefix_moves), origin,
                                                   keep)

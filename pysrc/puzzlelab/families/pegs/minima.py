@@ -18,7 +18,7 @@ from ...errors import BadRequest, NoSolution, SearchLimit, show
 from ...search.common import Clock
 from . import alive
 from .beam import beam
-from .dfs import dfs
+from .dfs import dfs, forget
 from .meet import meet
 from .puzzle import parse
 
@@ -127,8 +127,10 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes, prove=N
         return (yield from _entry_wide(child, entry, clock, max_bytes, prove, prior))
     try:
         # the English centre game's live positions, which meet reads, count
-        # in the budget (as the family's prepare says for a solve)
-        table = alive.held_bytes() if max_bytes is not None and alive.applies(child) else 0
+        # in the budget (as the family's prepare says for a solve), and in
+        # every later entry's: the table stays loaded
+        table = (alive.held_bytes() if max_bytes is not None and
+                 (alive.applies(child) or alive.loaded()) else 0)
         kwargs = {"max_bytes": None if max_bytes is None else max_bytes - table}
         if max_states is not None:
             kwargs["max_states"] = max_states
@@ -137,7 +139,17 @@ def _entry(board, start, v, f, key, index, total, max_states, max_bytes, prove=N
         except SearchLimit as stop:
             entry.update(status="stopped", lower_bound=stop.details.get("lower_bound"),
                          message=stop.message)
-            known = yield from known_solution(child, max_bytes)
+            result = None
+        if result is None:
+            # (out of the except clause: its traceback holds meet's frames,
+            # and their positions, until the clause ends)
+            try:
+                # half the proof's share: it runs after the proof, in a
+                # process that has not given all of the proof's memory back
+                known = yield from known_solution(
+                    child, None if max_bytes is None else kwargs["max_bytes"] // 2)
+            finally:
+                forget()    # its dead positions are of this entry's goal only
             if known is not None:
                 entry.update(upper_bound=known.cost,
                              solution=" ".join(child.format_move(m) for m in known.moves))
