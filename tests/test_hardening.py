@@ -187,6 +187,26 @@ def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
     assert pattern.table_of(puzzle) is None, "left out by the budget: not built behind its back"
 
 
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_the_moves_of_fifty_two_one_cell_blocks_are_listed_within_the_budget():
+    """Found by the fuzz: ``moves`` on 16x16 with 52 one-cell blocks listed
+    all 10,608 moves (a code and a view of 3 kB each, and the reply's JSON)
+    whatever the budget: 62 MB at 16 MB, 1.1 s of CPU without a record.
+    Now the list stops where the budget does, says how many moves it left
+    out, and reports progress as it grows."""
+    code = fifty_two_blocks()
+    reply, silence, records, _c = run({"op": "moves", "code": code, "max_memory": 16})
+    assert reply["ok"] and 0 < len(reply["moves"]) < 10_608, len(reply["moves"])
+    assert len(reply["moves"]) + reply["left_out"] == 10_608
+    assert "memory budget of 16 MB" in reply["message"]
+    plain(reply["message"])
+    assert silence <= MAX_SILENCE, silence
+    reply, silence, records, _c = run({"op": "moves", "code": code})
+    assert reply["ok"] and len(reply["moves"]) == 10_608 and "left_out" not in reply
+    assert any(r.get("phase") == "moves" for r in records), records
+    assert silence <= MAX_SILENCE, silence
+
+
 def test_a_game_of_a_thousand_big_positions_reports_progress():
     rng = random.Random(7)
     p = codes.parse("tiles:10x10:" + ",".join(map(str, list(range(1, 100)) + [0])))

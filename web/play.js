@@ -119,6 +119,7 @@ export class Play {
     let info = "";
     if (reply.goal_reached) info = `Solved in ${n} move${n === 1 ? "" : "s"}!`;
     else if (!this.moves.length) info = "No move left: the goal was not reached. Undo to try again.";
+    else if (reply.left_out) info = reply.message;     // a list cut to the memory budget
     $("play-info").textContent = info;
     document.body.dataset.play = reply.goal_reached ? "won" : "playing";
     this.renderMoves();

@@ -96,6 +96,7 @@ a bad request or code, a method that cannot take the position.
 
 import json
 import random
+import sys
 import time
 from math import ceil
 
@@ -1242,7 +1243,9 @@ def moves(req):
     page asks that while the visitor looks at the board, and cancels it at
     the next move, so that the next position's marks are mostly remembered
     (the judge method keeps what it learns between requests).  The reply is
-    the same; progress records say how many were judged ahead."""
+    the same; progress records say how many were judged ahead.  A list that
+    would not fit the memory budget stops there: ``left_out`` says how many
+    moves it leaves out, ``message`` says so plainly."""
     _check_fields(req, "moves")
     puzzle, options = _puzzle(req)
     judge = _flag(req, "judge")
@@ -1251,11 +1254,15 @@ def moves(req):
         raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
     earlier = yield from _game(req, puzzle, options)
-    out = []
     legal = family_of(puzzle).legal_moves(puzzle)
-    for move, child in legal:
-        out.append({"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
-                    "code": puzzle.encode(child), "view": puzzle.view(child)})
+    # the listing has the rest of the budget
+    out = yield from _listed(puzzle, legal, _budget(req)[1] - budget[1])
+    extra = {}
+    if len(out) < len(legal):
+        extra = {"left_out": len(legal) - len(out),
+                 "message": f"The first {len(out):,} of the {len(legal):,} legal moves are "
+                            f"listed: all of them would not fit the memory budget of "
+                            f"{_budget(req)[1] // MB:,} MB."}
     if judge:
         # a stored table settles the moves it holds (pegs: the English
         # centre game, Triangle 28's opening), the judge solves the others;
@@ -1274,7 +1281,48 @@ def moves(req):
         yield from _judge_ahead(out, options, budget, earlier + [puzzle.start])
     return {"ok": True, "op": "moves", "code": puzzle.code(),
             "view": puzzle.view(puzzle.start),
-            "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out}
+            "goal_reached": bool(puzzle.is_goal(puzzle.start)), "moves": out, **extra}
+
+
+def _listed(puzzle, legal, max_bytes):
+    """Generator: the entries of ``moves``' reply for the ``legal`` moves
+    (each move, its data, the code and view of the position it leads to),
+    as many as ``max_bytes`` holds -- a board of big positions has ten
+    thousand moves of 3 kB each, and the reply's JSON text besides -- with
+    a progress record (``phase: "moves"``) between entries at least every
+    PROGRESS_INTERVAL."""
+    clock = Clock()
+    out = []
+    fit = len(legal)
+    for i, (move, child) in enumerate(legal):
+        if i >= fit:
+            break
+        entry = {"move": puzzle.format_move(move), "move_data": puzzle.move_json(move),
+                 "code": puzzle.encode(child), "view": puzzle.view(child)}
+        if i == 0:
+            # the first entry's size stands for every entry's; the
+            # positions of all the moves are held already (their parts are
+            # mostly shared: counted bare)
+            per = _size(entry) + 2 * len(json.dumps(entry))
+            fit = max(1, (max_bytes - len(legal) * sys.getsizeof(child)) // per)
+        out.append(entry)
+        if clock.due():
+            yield progress(clock, phase="moves", listed=i + 1, of=len(legal))
+    return out
+
+
+def _size(value, depth=0):
+    """The bytes ``value`` takes with what it holds (dicts, lists, tuples,
+    sets: a few levels down; the small ints they hold are shared)."""
+    if depth and type(value) is int and -5 <= value <= 256:
+        return 0
+    size = sys.getsizeof(value)
+    if depth < 4:
+        if isinstance(value, dict):
+            size += sum(_size(k, depth + 1) + _size(v, depth + 1) for k, v in value.items())
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            size += sum(_size(v, depth + 1) for v in value)
+    return size
 
 
 
