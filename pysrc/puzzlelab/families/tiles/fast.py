@@ -57,8 +57,14 @@ def fast_search(puzzle, *, max_states=None, max_bytes=None, optimal_budget=None)
             lower = max(lower, limit.details.get("lower_bound", 0))
             tried = limit.details.get("iterations")
     if multi:
-        # the bounds above count single-tile moves: not valid here
-        lower = puzzle.heuristic(puzzle.start)
+        # the bounds above count single-tile moves: not valid here; the
+        # multi-tile bound is built first with progress (its walking
+        # distance takes seconds on 5x2, built silently on first use)
+        heuristic = puzzle.heuristic
+        if hasattr(heuristic, "prepare"):
+            yield from ticking(heuristic.prepare(), clock, phase="prepare",
+                               table=bounds.label(heuristic.name, puzzle.metric))
+        lower = heuristic(puzzle.start)
     blanks = yield from _own_bound(_reduce(work, clock), lower)
     moves, states = tiles_ida.path_states(work, blanks)
     method = "reduction: edge lines placed by A*, the last block by IDA*"
