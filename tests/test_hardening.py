@@ -344,6 +344,22 @@ def test_the_set_of_live_positions_is_filled_with_progress_within_the_budget():
         p = next(c for c in children if alive.live(c))
 
 
+@pytest.mark.cpython_only
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's peak RSS")
+def test_a_linear_conflict_search_counts_its_memo_in_the_budget():
+    """Found by the fuzz: A* with linear conflicts on 10x2 at 16 MB peaked
+    at 21-23 MB: the conflicts' memo of lines (up to 200,000 of them, 30 MB)
+    was in no budget.  Measured as the fuzz measures."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import fuzz_api
+    req = {"op": "solve", "code": "tiles:10x2:59g3bijed10682a74cfh", "algorithm": "astar",
+           "heuristic": "linear-conflict", "max_memory": 16}
+    fuzz_api.run_case({"i": 0, "req": dict(req, algorithm="idastar"), "cap": 0.3})   # modules
+    rec = fuzz_api.run_case({"i": 1, "req": req, "cap": 30})
+    assert rec["end"] == "stopped:limit", rec
+    assert rec["peak"] <= 1.25 * 16 * 2 ** 20, rec["peak"] / 2 ** 20
+
+
 def test_a_huge_list_in_a_request_is_refused_before_it_is_walked():
     """Found by the fuzz: a list of 300,000 numbers was stacked value by
     value (30 MB) before the request was refused as too large."""

@@ -307,8 +307,10 @@ def memory(puzzle, name):
     """The bytes bound ``name``'s tables take at their peak while they are
     prepared, and after (the family's ``prepare`` counts them in the
     search's memory budget); 0 for the bounds without tables."""
-    if name in (None, "manhattan", "linear-conflict", "multi-manhattan"):
+    if name in (None, "manhattan", "multi-manhattan"):
         return 0
+    if name == "linear-conflict":
+        return wd.LC_MEMO_BYTES         # its memo of lines
     if name == "pdb":
         if _is_4x4(puzzle):
             corner = puzzle.goal.index(0) in (0, 3, 12, 15)
@@ -317,7 +319,7 @@ def memory(puzzle, name):
     if name == "exact":
         # the layers in hand: about a tenth of the positions, 44 bytes each
         return exact.fixed_bytes(puzzle.n) + factorial(puzzle.n) * 5 + 2 * MB
-    return WD_BYTES
+    return WD_BYTES + (wd.LC_MEMO_BYTES if name == "wd+lc" else 0)
 
 
 def incremental_steps(puzzle, name=None):

@@ -234,10 +234,19 @@ def line_extra(goal_order):
     return 2 * (m - max(best))
 
 
+# the linear conflicts' memo: lines at most (cleared when full), and the bytes
+# it takes then (140-150 measured per line by tracemalloc, and the dict's
+# growth), which lowerbounds.memory counts in a search's budget
+LC_MEMO_ENTRIES = 32_768
+LC_MEMO_BYTES = LC_MEMO_ENTRIES * 176
+
+
 class LinearConflict:
     """Linear conflicts of rows and columns for a board and goal, memoised
-    per line content.  ``line(kind, index, tiles)`` is the extra of one line
-    (kind 0 = row, 1 = column); ``value(state)`` of a whole state."""
+    per line content (at most LC_MEMO_ENTRIES lines: at 200,000 the memo
+    held 30 MB that no budget counted).  ``line(kind, index, tiles)`` is
+    the extra of one line (kind 0 = row, 1 = column); ``value(state)`` of a
+    whole state."""
 
     def __init__(self, w, h, goal):
         self.w, self.h = w, h
@@ -256,7 +265,7 @@ class LinearConflict:
             else:
                 order = [self.grow[t] for t in tiles if t and self.gcol[t] == index]
             got = self.memo[key] = line_extra(order)
-            if len(self.memo) > 200_000:
+            if len(self.memo) > LC_MEMO_ENTRIES:
                 self.memo.clear()
         return got
 
