@@ -39,7 +39,10 @@ import { INTERRUPT, MSG } from "./protocol.js";
 const KILL_AFTER_MS = 3000;     // a cancelled request the worker has not let go of
 const PING_MS = 200;            // the page asks its worker for a word this often
 const IDLE_DEAD_MS = 1000;      // no word from a worker without work: it is dead
-const BUSY_DEAD_MS = 1500;      // ... from one with work, Python's heartbeat shared
+const BUSY_DEAD_MS = 1000;      // ... from one with work, Python's heartbeat shared (a
+                                //     healthy one takes a PROBE every few thousand steps: its
+                                //     silences are a tick or two, 200-400 ms; so a dead one
+                                //     is replaced within 2 s, the page's lateness aside)
 const SLOW_DEAD_MS = 3500;      // ... from one with work, no heartbeat (a long step
                                 //     in Pyodide: up to about 1.5 s, twice that on a busy machine)
 const BOOT_DEAD_MS = 30000;     // ... from one still starting
