@@ -35,6 +35,7 @@ CPython): a lookup per block and the occupancy carried beside the state,
 
 from array import array
 
+from ...errors import SearchLimit
 from ...search.common import (Checkpoint, SearchResult, no_solution, walk_back,
                               DEFAULT_MAX_STATES)
 from .model import Move
@@ -358,13 +359,14 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                         cp.stats(expanded, generated, len(parent), depth=len(moves)), extra)
 
 
-def _numbered(lanes, cp, root, goal=None):
+def _numbered(lanes, cp, root, goal=None, thin=None):
     """Generator: every position reachable from ``root``, numbered in the
     order found (``states``), with each one's neighbours by number (``nbr``,
     ``ends``: position i's run ends at ``ends[i]``), the numbers of the
     goal positions (with ``goal``) and the breadth-first layers' sizes
-    from the root (``histogram``).  Returns (states, nbr, ends, goals,
-    histogram)."""
+    from the root (``histogram``); with ``thin`` = (depth, most),
+    SearchLimit as soon as more than ``most`` positions lie within ``depth``
+    moves of the root.  Returns (states, nbr, ends, goals, histogram)."""
     check = cp.next
     hot = lanes.hot
     number = {root: 0}
@@ -404,6 +406,10 @@ def _numbered(lanes, cp, root, goal=None):
         if nxt:
             histogram.append(len(nxt))
         layer = nxt
+        if thin and len(histogram) - 1 == thin[0] and len(states) > thin[1]:
+            raise SearchLimit(f"More than {thin[1]:,} positions lie within {thin[0]} moves "
+                              f"of the start.",
+                              stats=cp.stats(expanded, len(nbr), len(states)))
     if len(states) > cp.max_states:
         cp.over(len(states), expanded, len(nbr))
     return states, nbr, ends, goals, histogram
@@ -425,14 +431,18 @@ def explore(puzzle, root=None, *, max_states=DEFAULT_MAX_STATES, max_bytes=None,
 
 
 def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
-          distances=False):
+          distances=False, thin=None):
     """The start's group by distance to its goals, as reachable.group
     returns it (``farthest`` canonical states; with ``distances``,
-    ``states``, canonical, and ``distances`` beside them)."""
+    ``states``, canonical, and ``distances`` beside them).  ``thin``:
+    (depth, most), give up (SearchLimit) on a group with more than
+    ``most`` positions within ``depth`` moves of the start (layouts.py:
+    a loose cluster holds no hard puzzle)."""
     lanes = lanes_of(puzzle)
     max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=lanes.start, words=GROUP_WORDS)
-    states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.goal)
+    states, nbr, ends, goals, _h = yield from _numbered(lanes, cp, lanes.start, lanes.goal,
+                                                        thin)
     result = yield from _reachable.by_goal_distance(cp, states, nbr, ends, goals, puzzle.start,
                                                     len(states), distances)
     extra = result.extra
