@@ -492,13 +492,15 @@ def test_a_layout_shut_for_good_is_not_measured():
 
 def test_a_loose_cluster_is_given_up_near_its_start():
     """rush.group's ``thin``: more positions than allowed within so many
-    moves of the start end it with SearchLimit; a thin cluster (the
-    hardest's: 52 positions within 8 moves) is measured as without it."""
+    moves of the start, or in all, end it with SearchLimit; a thin cluster
+    (the hardest's: 52 positions within 8 moves, 2,332 in all) is measured
+    as without it."""
     hardest = codes.parse("rush:" + HARDEST)
-    grp = drain(rush.group(hardest, keep=1, thin=(8, 100))).extra
+    grp = drain(rush.group(hardest, keep=1, thin=(8, 100, 2332))).extra
     assert (grp["reachable"], grp["max_distance"]) == (2332, 60)
-    with pytest.raises(SearchLimit, match="within 8 moves"):
-        drain(rush.group(hardest, keep=1, thin=(8, 50)))
+    for thin in ((8, 50, 2332), (8, 100, 2331)):
+        with pytest.raises(SearchLimit, match="within 8 moves"):
+            drain(rush.group(hardest, keep=1, thin=thin))
 
 
 # -- the editor -------------------------------------------------------------------------

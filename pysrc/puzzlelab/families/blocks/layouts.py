@@ -30,9 +30,9 @@ came up: Fogleman's 50-move one has 14,385).  A layout shut for good
 (``_shut``) is not measured at all.  The search stops at ``GOOD`` moves,
 or once its clusters came to ``WORK`` positions in all when one reached
 ``ENOUGH`` (else ``MORE_WORK``), and never returns a preset's own cluster.
-With 12 vehicles, 40 seeds, CPython: 0.27 s median, 0.65 s at most, a
-median 42 moves, 34 of 40 at 30 or more (before these cuts: 0.55 s, 1.1 s,
-32.5 moves, 12 of 20).  Positions measured and draws, not a clock, bound
+With 12 vehicles, 40 seeds, CPython CPU at load 10 on 2 cores: 0.34 s
+median, 0.85 s at most, a median 40.5 moves, 35 of 40 at 30 or more
+(before these cuts, at load 5: 0.53 s, 1.19 s, 32.5 moves, 28 of 40).  Positions measured and draws, not a clock, bound
 it, so a seed gives the same puzzle everywhere.
 """
 
@@ -248,8 +248,8 @@ def fresh(puzzle, vehicles, rng, parse, seeds, max_bytes=None):
         candidate = parse(_code(rows, ways, n))
         measured += 1
         try:
-            grp = yield from rush.group(candidate, max_states=CLUSTER_CAP, max_bytes=max_bytes,
-                                        keep=1, thin=(THIN_DEPTH, THIN_MOST))
+            grp = yield from rush.group(candidate, max_bytes=max_bytes, keep=1,
+                                        thin=(THIN_DEPTH, THIN_MOST, CLUSTER_CAP))
         except SearchLimit as exc:
             work += exc.details.get("stats", {}).get("peak") or CLUSTER_CAP
             continue

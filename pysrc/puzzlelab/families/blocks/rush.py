@@ -390,9 +390,11 @@ def _numbered(lanes, cp, root, goal=None, thin=None):
     order found (``states``), with each one's neighbours by number (``nbr``,
     ``ends``: position i's run ends at ``ends[i]``), the numbers of the
     goal positions (with ``goal``) and the breadth-first layers' sizes
-    from the root (``histogram``); with ``thin`` = (depth, most),
+    from the root (``histogram``); with ``thin`` = (depth, most, cap),
     SearchLimit as soon as more than ``most`` positions lie within ``depth``
-    moves of the root.  Returns (states, nbr, ends, goals, histogram)."""
+    moves of the root, or more than ``cap`` in all (tested layer by layer
+    on the positions alone: the same in every runtime, unlike the memory
+    budget's estimate).  Returns (states, nbr, ends, goals, histogram)."""
     check = cp.next
     hot = lanes.hot
     number = {root: 0}
@@ -437,9 +439,10 @@ def _numbered(lanes, cp, root, goal=None, thin=None):
         if nxt:
             histogram.append(len(nxt))
         layer = nxt
-        if thin and len(histogram) - 1 == thin[0] and len(states) > thin[1]:
+        if thin and (len(histogram) - 1 == thin[0] and len(states) > thin[1]
+                     or len(states) > thin[2]):
             raise SearchLimit(f"More than {thin[1]:,} positions lie within {thin[0]} moves "
-                              f"of the start.",
+                              f"of the start, or {thin[2]:,} in all.",
                               stats=cp.stats(expanded, len(nbr), len(states)))
     if len(states) > cp.max_states:
         cp.over(len(states), expanded, len(nbr))
@@ -466,9 +469,9 @@ def group(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, keep=200,
     """The start's group by distance to its goals, as reachable.group
     returns it (``farthest`` canonical states; with ``distances``,
     ``states``, canonical, and ``distances`` beside them).  ``thin``:
-    (depth, most), give up (SearchLimit) on a group with more than
-    ``most`` positions within ``depth`` moves of the start (layouts.py:
-    a loose cluster holds no hard puzzle)."""
+    (depth, most, cap), give up (SearchLimit) on a group with more than
+    ``most`` positions within ``depth`` moves of the start or more than
+    ``cap`` in all (layouts.py: a loose cluster holds no hard puzzle)."""
     lanes = lanes_of(puzzle)
     max_bytes = puzzle.reserve(max_bytes)
     cp = Checkpoint(max_states, max_bytes=max_bytes, sample=lanes.start, words=GROUP_WORDS)
