@@ -22,8 +22,8 @@ and, above them, the lane's cells: which are taken, by anything (its own
 blocks, blocks crossing it, walls).  A lane's moves depend on its segment
 alone, so they come from one table lookup: ``table[(s >> shift) & mask]``
 -> the state deltas (XOR) of every move of the lane's blocks, filled as
-segments are met (on a miss, in the inner loops); two neighbouring lanes
-share a lookup (``_joined``).  A move changes the offset in its own
+segments are met (``_Moves.__missing__``); two neighbouring lanes share
+a lookup (``_joined``).  A move changes the offset in its own
 segment and the cells in every segment whose lane it crosses; its delta
 does all that in one XOR.  Example: a 6x6 board whose only block is
 the red car A on row 3, at columns 0-1 (bits 3): A's segment is offset 0,
@@ -56,30 +56,40 @@ def applies(puzzle):
     return bool(puzzle.block_letters) and all(puzzle.ways.get(k) for k in puzzle.block_letters)
 
 
+class _Moves(dict):
+    """One lane's (or joined lanes') move table, filled on first use of a key."""
+
+    __slots__ = ("fill",)
+
+    def __init__(self, fill):
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key):
+        out = self[key] = self.fill(key)
+        return out
+
+
 def _joined(lanes):
     """Neighbouring lanes (their segments side by side in the state) as one
     entry of ``hot``: one lookup for them all, fewer turns of the inner
     loops; the key is their segments together, its moves the lanes' own,
-    taken from their tables (filled as met).  Measured in CPython (CPU,
-    medians of 7, load 8): the slowest of the 75 database lines solved
-    67.7 ms with one lane a key, 53.1 ms with two (three: about the same
-    as two; four: slower, more keys to fill)."""
+    taken from their own tables.  Measured in CPython (CPU, medians of 7,
+    load 8): the slowest of the 75 database lines solved 67.7 ms with one
+    lane a key, 53.1 ms with two (three: about the same as two; four:
+    slower, more keys to fill)."""
     if len(lanes) == 1:
         return lanes[0]
     base = lanes[0][0]
-    parts = [(sh - base, m, table, fill) for sh, m, table, fill in lanes]
+    parts = [(sh - base, m, table) for sh, m, table in lanes]
     width = parts[-1][0] + parts[-1][1].bit_length()
 
     def fill(key):
         out = ()
-        for off, m, table, one in parts:
-            k = (key >> off) & m
-            got = table.get(k)
-            if got is None:
-                got = table[k] = one(k)
-            out += got
+        for off, m, table in parts:
+            out += table[(key >> off) & m]
         return out
-    return base, (1 << width) - 1, {}, fill
+    return base, (1 << width) - 1, _Moves(fill)
 
 
 class Lanes:
@@ -157,8 +167,8 @@ class Lanes:
         for i, run in enumerate(runs):
             start |= run.index(puzzle.start_labels[i]) << self.at[i]
         self.start = start
-        lanes_ = [(pos_g, (1 << (width + km.bit_length())) - 1, {},
-                   self._filler(blocks, width, ksh))
+        lanes_ = [(pos_g, (1 << (width + km.bit_length())) - 1,
+                   _Moves(self._filler(blocks, width, ksh)))
                   for blocks, pos_g, width, ksh, km in groups]
         self.hot = [_joined(lanes_[i:i + JOIN]) for i in range(0, len(lanes_), JOIN)]
         self.goal = self._goal_test()
@@ -342,13 +352,8 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                 check = cp.next
             if count:
                 here = paths[s]
-                for sh, m, table, fill in hot:
-                    key = (s >> sh) & m
-                    try:
-                        moves = table[key]
-                    except KeyError:
-                        moves = table[key] = fill(key)
-                    for d in moves:
+                for sh, m, table in hot:
+                    for d in table[(s >> sh) & m]:
                         c = s ^ d
                         generated += 1
                         if c in parent:
@@ -359,13 +364,8 @@ def bfs(puzzle, *, count=False, max_states=DEFAULT_MAX_STATES, max_bytes=None):
                         nxt_paths[c] = here
                         push(c)
                 continue
-            for sh, m, table, fill in hot:
-                key = (s >> sh) & m
-                try:
-                    moves = table[key]
-                except KeyError:
-                    moves = table[key] = fill(key)
-                for d in moves:
+            for sh, m, table in hot:
+                for d in table[(s >> sh) & m]:
                     c = s ^ d
                     if parent.setdefault(c, s) is not s:
                         continue           # seen before (no two moves of s meet)
@@ -419,13 +419,8 @@ def _numbered(lanes, cp, root, goal=None, thin=None):
                                    expanded=expanded, generated=len(nbr),
                                    depth=len(histogram) - 1)
                 check = cp.next
-            for sh, m, table, fill in hot:
-                key = (s >> sh) & m
-                try:
-                    moves = table[key]
-                except KeyError:
-                    moves = table[key] = fill(key)
-                for d in moves:
+            for sh, m, table in hot:
+                for d in table[(s >> sh) & m]:
                     c = s ^ d
                     j = number.get(c)
                     if j is None:
