@@ -15,10 +15,10 @@ import pytest
 from conftest import data_file
 from helpers import check_blocks_solution
 from puzzlelab import api, codes
-from puzzlelab.errors import CodeError, NoSolution
+from puzzlelab.errors import CodeError, NoSolution, SearchLimit
 from puzzlelab.families import blocks
 from puzzlelab.families.blocks import astar as blocks_astar, bfs as blocks_bfs
-from puzzlelab.families.blocks import reachable, rush
+from puzzlelab.families.blocks import layouts, reachable, rush
 from puzzlelab.search import drain
 
 HARDEST = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"
@@ -463,6 +463,44 @@ def test_new_puzzle_with_a_number_of_vehicles():
     assert api.run(req)["code"] == reply["code"]
     bad = api.run(dict(req, pieces=17))
     assert not bad["ok"] and "from 1 to 16" in bad["error"]["message"]
+
+
+def test_a_layout_shut_for_good_is_not_measured():
+    """layouts._shut, the layout search's filter, is sound: of random 6x6
+    layouts, every one it calls shut has no position meeting the goal in
+    its cluster (and some are); no Rush Hour preset is shut; a truck across
+    the bottom row that pins a truck standing in the exit's way is."""
+    def rows_ways(code):
+        puzzle = codes.parse(code)
+        return puzzle.grid(puzzle.start_labels), puzzle.ways, puzzle
+    rows, ways, _ = rows_ways("blocks:6x6:BCCD.E/B.FD.E/AAFD.G/..IIJG/..K.J./HHKLLL:A-R3:"
+                              "hACHIL,vBDEFGJK")
+    assert layouts._shut(rows, ways)
+    for preset in blocks.PRESETS:
+        puzzle = codes.parse(preset.code)
+        if layouts.applies(puzzle) and puzzle.w == 6:
+            assert not layouts._shut(*rows_ways(puzzle.code())[:2]), preset.code
+    rng = random.Random(38)
+    shut = 0
+    for _ in range(150):
+        rows, ways, puzzle = rows_ways(random_rush(rng, 6, 6, walls=rng.choice([0, 1])))
+        if layouts._shut(rows, ways):
+            shut += 1
+            assert drain(rush.group(puzzle)).extra["goals"] == 0, puzzle.code()
+    assert shut >= 3
+
+
+def test_a_loose_cluster_is_given_up_near_its_start():
+    """rush.group's ``thin``: more positions than allowed within so many
+    moves of the start, or in all, end it with SearchLimit; a thin cluster
+    (the hardest's: 52 positions within 8 moves, 2,332 in all) is measured
+    as without it."""
+    hardest = codes.parse("rush:" + HARDEST)
+    grp = drain(rush.group(hardest, keep=1, thin=(8, 100, 2332))).extra
+    assert (grp["reachable"], grp["max_distance"]) == (2332, 60)
+    for thin in ((8, 50, 2332), (8, 100, 2331)):
+        with pytest.raises(SearchLimit, match="within 8 moves"):
+            drain(rush.group(hardest, keep=1, thin=thin))
 
 
 # -- the editor -------------------------------------------------------------------------

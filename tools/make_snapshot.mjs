@@ -1,9 +1,10 @@
 // Makes the memory snapshot of a ready solver: the pinned Pyodide under Node,
 // the puzzlelab wheel's files written into its file system, every puzzlelab
-// module imported and the default position solved once (its small tables
-// built), then Pyodide's private makeMemorySnapshot().  Run by build.py (which
-// keeps its non-zero pages behind a header, gzipped: see SNAPSHOT_MAGIC
-// there); read back by web/worker.mjs.  Build-time only: not in the site.
+// module imported, the default position solved once (its small tables
+// built) and api.WARM_UP's requests run, then Pyodide's private
+// makeMemorySnapshot().  Run by build.py (which keeps its non-zero pages
+// behind a header, gzipped: see SNAPSHOT_MAGIC there); read back by
+// web/worker.mjs.  Build-time only: not in the site.
 //
 //   node tools/make_snapshot.mjs PYODIDE_DIR PUZZLELAB_WHEEL OUT
 //
@@ -87,6 +88,8 @@ tables.register_dir("/tables")
 for request in ('{"op": "presets"}', '{"op": "describe", "code": "tiles:3x3:867254301"}'):
     assert '"ok": true' in api.call(request), request
 assert api.run({"op": "solve", "code": "tiles:3x3:867254301"})["length"] == 31
+for request in api.WARM_UP:
+    assert api.run(request)["ok"], request
 gc.collect()
 `;
 

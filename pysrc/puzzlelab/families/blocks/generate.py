@@ -103,7 +103,12 @@ def generate(puzzle, difficulty, seed, max_states, max_bytes, pieces=None):
         if made is None:
             raise BadRequest(f"No layout of {pieces} vehicles that can be solved came up: "
                              f"try fewer vehicles.")
-        puzzle = made[0]
+        puzzle, far = made
+        if difficulty == "hardest":
+            # the layout search measured this cluster: the position it
+            # returned is one of its farthest, proven ``far`` moves out
+            low, high = band(difficulty, far)
+            return {"code": puzzle.code(), "distance": far, "band": [low, high]}
     states, dist = yield from _group(puzzle, max_states, max_bytes)
     farthest = max(dist)
     if farthest == 0:

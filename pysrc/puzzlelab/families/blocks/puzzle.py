@@ -79,10 +79,13 @@ ONE_WAY_HELP = {"move": " Here every block slides one way, so a move is a straig
 # boards' are kept
 SKELETON = ("type_of", "type_shape", "type_way", "type_range", "pmask", "ptype", "panchor",
             "index", "full", "steps", "border", "region", "move_bytes", "alternatives",
-            "goal_state", "_h_tables", "_h_need", "goal_hint", "_single_mask")
+            "goal_state", "_h_tables", "_h_need", "goal_hint", "_single_mask", "cover",
+            "bare")
 SKELETONS_KEPT = 16
 SKELETON_PLACEMENTS = 4096   # a bigger board's (megabytes) is not kept
 _SKELETONS = {}
+SHAPES_KEPT = 4096
+_WHOLE = set()                # block shapes known to be in one piece
 
 
 def rows_walls(rows):
@@ -173,17 +176,19 @@ class Blocks:
                 ch = rows[r][c]
                 if ch in LETTERS:
                     cells.setdefault(ch, []).append((r, c))
-        for letter, cs in cells.items():
-            if not connected(cs):
-                raise CodeError(f"Block {letter} is split in two: the cells of "
-                                f"one block must touch side by side.")
-        # Blocks in order of first appearance (row-major).
-        letters = sorted(cells, key=lambda k: min(cells[k]))
+        # Blocks in order of first appearance (row-major: each one's first cell).
+        letters = sorted(cells, key=lambda k: cells[k][0])
         self.block_letters = letters
         shapes = {}
         for letter in letters:
-            r0, c0 = min(cells[letter])
-            shapes[letter] = tuple(sorted((r - r0, c - c0) for r, c in cells[letter]))
+            r0, c0 = cells[letter][0]
+            shape = shapes[letter] = tuple((r - r0, c - c0) for r, c in cells[letter])
+            if shape not in _WHOLE:
+                if not connected(shape):
+                    raise CodeError(f"Block {letter} is split in two: the cells of "
+                                    f"one block must touch side by side.")
+                if len(_WHOLE) < SHAPES_KEPT:
+                    _WHOLE.add(shape)
         named = []
         for what, g in goals:
             if isinstance(g, Exit):
@@ -304,6 +309,11 @@ class Blocks:
                         panchor.append((r, c))
             self.type_range.append((lo, len(pm)))
         self.pmask, self.ptype, self.panchor = pm, ptype, panchor
+        # what grid() draws from: the cells (row-major) each placement
+        # covers, and the board with its walls alone
+        self.cover = [tuple((r + dr) * w + c + dc for dr, dc in self.type_shape[t])
+                      for t, (r, c) in zip(ptype, panchor)]
+        self.bare = ["_" if i in self.wall_cells else "." for i in range(n)]
         self.full = (1 << n) - 1
         for cell in self.wall_cells:
             self.full &= ~(1 << cell)
@@ -607,14 +617,15 @@ class Blocks:
         return out
 
     def grid(self, state):
-        w = self.w
-        cells = [["_" if r * w + c in self.wall_cells else "." for c in range(w)]
-                 for r in range(self.h)]
+        """The rows of ``state``: letters, '.' and '_' (every code's middle)."""
+        cells = self.bare[:]
+        cover = self.cover
         for letter, g in self.letters_of(state):
-            r0, c0 = self.panchor[g]
-            for dr, dc in self.type_shape[self.ptype[g]]:
-                cells[r0 + dr][c0 + dc] = letter
-        return ["".join(row) for row in cells]
+            for i in cover[g]:
+                cells[i] = letter
+        flat = "".join(cells)
+        w = self.w
+        return [flat[i:i + w] for i in range(0, len(flat), w)]
 
     # -- memory ------------------------------------------------------------------
     def own_bytes(self):

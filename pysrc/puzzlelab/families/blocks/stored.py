@@ -12,13 +12,18 @@ block's path); it is rebuilt by playing, at each step, the move of that
 notation among the position's successors.  After k of its m moves a
 position is exactly m - k moves from the goal (a shorter way from there
 would shorten the whole), so the index maps the code of every position
-along it to the solution's rest.
+along it to the solution's rest.  Only a preset whose pieces could be in
+the position is played (``_signature``: its walls, and each block's shape
+and, for a one-way block, its lane, none of which a move changes): the
+first Rush Hour solve used to play all 41 Rush Hour presets' solutions
+(about 40 ms of CPython, 90 ms of Pyodide), now only its own.
 """
 
 import json
 import os
 
 from ...search.common import SearchResult
+from .model import parse_ways
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "stored.json"), encoding="utf-8") as _f:
@@ -27,14 +32,25 @@ with open(os.path.join(HERE, "stored.json"), encoding="utf-8") as _f:
 
 _INDEX = {}         # (preset, metric) -> {code of a position on its solution: step}
 _PLAYED = {}        # (preset, metric) -> (moves, labelled states) of its solution
+_SIGNATURES = {}    # preset's code -> its _signature
 
 
 def known(puzzle):
     """The stored optimal solution from ``puzzle``'s position (a preset's
     start or a position along its solution, same counting rule), or None."""
     code = puzzle.code()
+    mine = None
     for entry in SOLUTIONS:
         if entry["metric"] != puzzle.metric or not _could_hold(entry, puzzle):
+            continue
+        theirs = _SIGNATURES.get(entry["code"])
+        if theirs is None:
+            _family, _size, rows, _goals, *ways = entry["code"].split(":")
+            theirs = _SIGNATURES[entry["code"]] = _signature(
+                rows.split("/"), parse_ways(ways[0], set(rows)) if ways else {})
+        if mine is None:
+            mine = _signature(puzzle.rows, puzzle.ways)
+        if theirs != mine:
             continue
         key = (entry["preset"], entry["metric"])
         if key not in _INDEX:
@@ -60,6 +76,26 @@ def _could_hold(entry, puzzle):
     dimensions and goals; one-way blocks add their ways after them)."""
     _family, size, _rows, goals, *_ways = entry["code"].split(":")
     return size == f"{puzzle.w}x{puzzle.h}" and goals == puzzle.goals_text()
+
+
+def _signature(rows, ways):
+    """What no move changes: the walls, and per block its shape and, for a
+    one-way block (``ways``), its way and lane, as a multiset (no letters)."""
+    cells, walls = {}, []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch == "_":
+                walls.append((r, c))
+            elif ch != ".":
+                cells.setdefault(ch, []).append((r, c))
+    pieces = []
+    for letter, here in cells.items():
+        r0 = min(r for r, _c in here)
+        c0 = min(c for _r, c in here)
+        way = ways.get(letter, "")
+        lane = r0 if way == "h" else c0 if way == "v" else -1
+        pieces.append((way, lane, tuple(sorted((r - r0, c - c0) for r, c in here))))
+    return tuple(walls), tuple(sorted(pieces))
 
 
 def _play(entry):
