@@ -132,14 +132,16 @@ def legal_moves(puzzle):
     the same empty cells again; here each of the ten thousand moves of a
     16x16 board's 52 blocks would keep a delta of 1.7 kB, 18 MB)."""
     out = []
-    cap = puzzle.memo_cap
-    puzzle.memo_cap = -1            # reach keeps one block's moves at a time
-    try:
-        for move, _child in puzzle.successors(puzzle.start):
-            moves, states = puzzle.relabel([move])
-            out.append((moves[0], states[-1]))
-    finally:
-        puzzle.memo_cap = cap
+    last = None
+    for move, _child in puzzle.successors(puzzle.start):
+        if move.p != last:          # the next block: the last one's moves are not kept
+            if last is not None:
+                puzzle.memo[last].clear()
+            last = move.p
+        moves, states = puzzle.relabel([move])
+        out.append((moves[0], states[-1]))
+    if last is not None:
+        puzzle.memo[last].clear()
     return out
 
 
