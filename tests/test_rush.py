@@ -8,6 +8,7 @@ and every solution replayed; exits on any side, one-way and free blocks
 together, the bounds admissible.  Family code: families/blocks/rush.py,
 fogleman.py, puzzle.py."""
 
+import json
 import random
 
 import pytest
@@ -501,6 +502,16 @@ def test_a_loose_cluster_is_given_up_near_its_start():
     for thin in ((8, 50, 2332), (8, 100, 2331)):
         with pytest.raises(SearchLimit, match="within 8 moves"):
             drain(rush.group(hardest, keep=1, thin=thin))
+
+
+def test_the_solver_warm_up_answers():
+    """api.WARM_UP, what the snapshot and a started worker run before the
+    first request (a Rush Hour solve among them, so the page's first one
+    runs on compiled code): each request answers, and api.WARM_UP_JSON,
+    what the worker reads, is the same list."""
+    for request in api.WARM_UP:
+        assert api.run(dict(request))["ok"], request
+    assert json.loads(api.WARM_UP_JSON) == list(api.WARM_UP)
 
 
 # -- the editor -------------------------------------------------------------------------
