@@ -9,7 +9,8 @@
 //   then micropip, then micropip installs the puzzlelab wheel; the wheel and
 //   micropip are fetched while the runtime starts.
 // Once started, while no request waits, it runs api.py's WARM_UP requests
-// (a visitor's first solve then runs on compiled code: warmUp below).
+// where the page is cross-origin isolated (a visitor's first solve then
+// runs on compiled code: warmUp below).
 // Long requests run as puzzlelab.api.Task in slices of SLICE_SECONDS; between
 // slices the event loop runs so a CANCEL is seen.  Where the page is
 // cross-origin isolated it also shares the INTERRUPT cells, which stop Python
@@ -379,9 +380,14 @@ async function run(id, request, slice) {
 
 // api.py's WARM_UP requests, run once the solver has started and no request
 // waits (why: api.py), in short slices; the first request to come ends it
-// (the rest is skipped), and a failure is only said to the console.
+// (the rest is skipped), and a failure is only said to the console.  Only
+// where the page shares the INTERRUPT cells: there Python at work takes the
+// page's PROBE, so the page's watchdog sees a worker busy with its warm-up
+// alive; elsewhere (a first visit) a step of it, silent, could pass for a
+// dead idle worker (solver.js: IDLE_DEAD_MS).  A snapshot boot, the case
+// it is for, is a returning visit, which the service worker isolates.
 async function warmUp() {
-  if (warming || current !== null || queue.length) return;
+  if (warming || current !== null || queue.length || !interrupt) return;
   warming = true;
   try {
     for (const request of JSON.parse(api.WARM_UP_JSON)) {
