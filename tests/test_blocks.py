@@ -448,6 +448,7 @@ def test_tannentei_generic_bfs_agrees():
 
 # -- goals: alternatives, L blocks, named twins, empty cells -------------------
 
+@pytest.mark.slow
 def test_l_blocks_two_alternatives():
     """Each alternative alone, and both: the move metric prefers the second,
     the step metric the first."""
@@ -683,6 +684,7 @@ def test_format_move_merges_runs():
 
 @pytest.mark.cpython_only      # subprocesses: not inside Pyodide
 @pytest.mark.parametrize("metric", blocks.METRICS)
+@pytest.mark.slow
 def test_cli_every_preset(metric):
     """``python -m puzzlelab solve blocks:NAME --metric M --json``: the
     record's optimum, proven, for every named preset in every count."""

@@ -162,6 +162,21 @@ def test_blocks_presets_answer_their_known_counts_at_once(metric):
     replayed(reply, metric)
 
 
+def test_a_blocks_position_plays_only_the_presets_it_could_be_on():
+    """blocks' known hook plays (and indexes) a preset's stored solution
+    only when the position's walls, block shapes and one-way lanes are the
+    preset's (no move changes them): Fogleman's hardest plays its own and
+    none of the 40 cards'; a database position of other vehicles plays
+    none."""
+    blocks_stored._INDEX.clear()
+    blocks_stored._PLAYED.clear()
+    hit = blocks.known(codes.parse("rush:IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"))
+    assert hit.cost == 60 and hit.optimal
+    assert set(blocks_stored._INDEX) == {("rushhardest", "move")}
+    assert blocks.known(codes.parse("rush:oBBCCCDDooIJoHAAIJoHEEEKoFFGGKoooooK")) is None
+    assert set(blocks_stored._INDEX) == {("rushhardest", "move")}
+
+
 def test_only_auto_reads_the_tables():
     """A method chosen by name runs its own search (the lab compares them)."""
     reply = solve("pegs:english-c1-complement", algorithm="dfs")

@@ -378,6 +378,7 @@ FRENCH_VACANCIES = ["c1", "d2", "d3"]       # every solvable single vacancy, up 
 
 
 @pytest.mark.parametrize("code", QUICK + [f"pegs:french-{h}" for h in FRENCH_VACANCIES])
+@pytest.mark.slow
 def test_quick_method_answers_every_preset(code):
     """Every preset gets an answer from dfs, and a first one from auto's
     quick method (a narrow beam, else dfs), each replayed."""
@@ -777,6 +778,7 @@ def test_beam_finds_short_solutions_on_big_triangles():
         assert not result.optimal and result.cost <= most
 
 
+@pytest.mark.slow
 def test_english_18_moves_proven():
     """With the table of live positions (alive.py: only they can be on a
     solution), 174,222 expansions; in CPython and inside Pyodide."""
@@ -1112,6 +1114,7 @@ def _reachable(successors, start):
     return children
 
 
+@pytest.mark.slow
 def test_tight_pagodas_and_reach_limits_are_sound():
     """The dfs's pruning never drops a position that can still finish: on
     small random boards (every one the orbit search covers; one peg
@@ -1147,6 +1150,7 @@ def test_tight_pagodas_and_reach_limits_are_sound():
     assert engaged > 40 and refused > 300
 
 
+@pytest.mark.slow
 def test_merson_bound_is_sound():
     """meet's lower bound (merson.py) never exceeds the true number of moves:
     on 120 small random boards (three lattices; one peg anywhere, a lone
@@ -1316,6 +1320,7 @@ def test_minima_resumes_from_done_entries_and_refuses_other_families():
 
 
 @pytest.mark.cpython_only
+@pytest.mark.slow
 def test_minima_command_saves_and_resumes(tmp_path):
     """python -m puzzlelab minima: the table printed by start, the entries
     in the --out file; a second run reads them back instead of searching."""

@@ -65,6 +65,7 @@ def _proof_cases():
 
 
 @pytest.mark.parametrize("family, preset, rule", _proof_cases())
+@pytest.mark.slow
 def test_every_known_count_is_proven_and_replays(family, preset, rule):
     """The API's default solve (Auto, the default budget: what the page
     runs) reaches the record's figure, proven optimal, and its solution

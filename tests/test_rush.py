@@ -503,6 +503,13 @@ def test_a_loose_cluster_is_given_up_near_its_start():
             drain(rush.group(hardest, keep=1, thin=thin))
 
 
+def test_the_solver_warm_up_answers():
+    """api.WARM_UP, what the memory snapshot runs before it is taken (a Rush
+    Hour solve among them): each request answers."""
+    for request in api.WARM_UP:
+        assert api.run(dict(request))["ok"], request
+
+
 # -- the editor -------------------------------------------------------------------------
 
 def _edit(code, action, **args):

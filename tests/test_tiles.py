@@ -333,6 +333,7 @@ def test_multi_metric_bound_admissible_and_max_24():
 
 
 @pytest.mark.parametrize("w, h, seed", [(3, 3, 1), (3, 3, 2), (4, 2, 3), (4, 2, 4)])
+@pytest.mark.slow
 def test_multi_metric_optimal_against_bfs(w, h, seed):
     rng = random.Random(seed)
     start = random_walk(w, h, 24, rng)
@@ -457,6 +458,7 @@ def test_histogram_3x3_matches_facts(goal):
 
 
 @pytest.mark.parametrize("w, h, total", [(4, 2, 20160), (2, 4, 20160), (5, 2, 1814400)])
+@pytest.mark.slow
 def test_histograms_small_boards(w, h, total):
     goal = tiles.format_cells(tiles.default_goal(w * h), w, h)
     reply = api.run({"op": "analyze", "code": f"tiles:{w}x{h}:{goal}"})
@@ -604,6 +606,7 @@ def test_shipped_5x5_tables_are_the_partition_shapes():
         assert sorted(map(len, groups)) == [4, 5, 5, 5, 5]
 
 
+@pytest.mark.slow
 def test_built_tables_yield_while_built():
     # a build from scratch yields bare ticks (prepare turns them into
     # progress records) at every breadth-first layer of every table
@@ -692,6 +695,7 @@ def test_built_pdb_5x5_scramble_optimal():
     ("tiles:4x3:123456789ab0&metric=multi", "astar", "walking-distance"),
     ("tiles:5x5:123456789abcdefghijklmn0o&metric=multi", "quick", "multi-manhattan"),
 ])
+@pytest.mark.slow
 def test_auto_choice(code, algorithm, bound):
     puzzle, _ = api._puzzle({"code": code})
     assert tiles.auto_method(puzzle) == algorithm

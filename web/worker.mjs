@@ -8,8 +8,6 @@
 //   is missing, made for another build, or fails in any way: the runtime,
 //   then micropip, then micropip installs the puzzlelab wheel; the wheel and
 //   micropip are fetched while the runtime starts.
-// Once started, while no request waits, it runs api.py's WARM_UP requests
-// (a visitor's first solve then runs on compiled code: warmUp below).
 // Long requests run as puzzlelab.api.Task in slices of SLICE_SECONDS; between
 // slices the event loop runs so a CANCEL is seen.  Where the page is
 // cross-origin isolated it also shares the INTERRUPT cells, which stop Python
@@ -28,9 +26,7 @@ let interrupt = null;    // the INTERRUPT cells (Int32Array), when the page shar
 const loadedTables = new Set();
 const cancelled = new Set();
 let current = null;      // id of the running request
-let warming = false;     // warmUp() is running (no request waits meanwhile)
 const queue = [];
-const WARM_SLICE = 0.02; // seconds per slice of the warm-up: a request waits at most that
 
 // Begun at once, side by side: what the site is, the runtime's loader and
 // its large script (the loader imports it later: then it is there), and the
@@ -236,7 +232,7 @@ async function boot() {
     if (interrupt) pyodide.setInterruptBuffer(interrupt);
     status("ready", { version: info.version, build: info.build, pyodide: info.pyodide,
                       boot: how, fallback, interrupt: !!interrupt });
-    pump().then(warmUp);
+    pump();
   } catch (err) {
     post({ type: MSG.FAILED, step, message: `Start-up failed while ${step === "runtime" ? "loading the Python runtime" : step === "micropip" ? "loading micropip" : "installing the solver"}: ${err.message || err}` });
   }
@@ -377,34 +373,8 @@ async function run(id, request, slice) {
   }
 }
 
-// api.py's WARM_UP requests, run once the solver has started and no request
-// waits (why: api.py), in short slices; the first request to come ends it
-// (the rest is skipped), and a failure is only said to the console.
-async function warmUp() {
-  if (warming || current !== null || queue.length) return;
-  warming = true;
-  try {
-    for (const request of JSON.parse(api.WARM_UP_JSON)) {
-      if (queue.length) break;
-      const task = api.Task(JSON.stringify(request));
-      try {
-        while (!queue.length && JSON.parse(task.step(WARM_SLICE)).kind !== "done") await yieldToEvents();
-      } finally {
-        task.close();
-        task.destroy();
-      }
-      await yieldToEvents();
-    }
-  } catch (err) {
-    console.info(`Puzzle Lab: the solver's warm-up stopped (${String(err.message || err).split("\n")[0].slice(0, 160)}).`);
-  } finally {
-    warming = false;
-  }
-  pump();
-}
-
 async function pump() {
-  if (!api || current !== null || warming) return;
+  if (!api || current !== null) return;
   while (queue.length) {
     const { id, request, slice } = queue.shift();
     await run(id, request, slice);

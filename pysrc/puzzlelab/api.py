@@ -1616,21 +1616,14 @@ class Task:
         self.gen.close()
 
 
-# What a fresh solver runs before its first request: tools/make_snapshot.mjs
-# when it makes the memory snapshot (Python's own caches then come in it),
-# and the web worker once it has started, while the page is idle
-# (worker.mjs: WebAssembly compiles each function of the runtime on its
-# first call, and a worker restored from the snapshot has run none, so a
-# visitor's first solve used to pay for it: Fogleman's hardest Rush Hour
-# took 0.5-0.9 s from the click, 0.2-0.3 s after a small solve).  Small
-# requests, a few milliseconds each in CPython, through the paths every
-# solve takes (describe, a search, the solution's codes and path).
+# What tools/make_snapshot.mjs runs before it takes the memory snapshot, so
+# that Python's own caches of these paths (describe, a search, a solution's
+# codes and path, tiles and Rush Hour) come in it.
 WARM_UP = ({"op": "describe", "code": "tiles:3x3:123456078"},
            {"op": "solve", "code": "tiles:3x3:123456078"},
            {"op": "describe", "code": "rush:ooooooooooooAAoBoooooBoooooooooooooo"},
            {"op": "solve", "code": "rush:ooooooooooooAAoBoooooBoooooooooooooo"},
            {"op": "solve", "code": "rush:oBBCCCDDooIJoHAAIJoHEEEKoFFGGKoooooK"})
-WARM_UP_JSON = json.dumps(WARM_UP)
 
 
 def call(request_json):

@@ -32,8 +32,9 @@ or once its clusters came to ``WORK`` positions in all when one reached
 ``ENOUGH`` (else ``MORE_WORK``), and never returns a preset's own cluster.
 With 12 vehicles, 40 seeds, CPython CPU at load 10 on 2 cores: 0.34 s
 median, 0.85 s at most, a median 40.5 moves, 35 of 40 at 30 or more
-(before these cuts, at load 5: 0.53 s, 1.19 s, 32.5 moves, 28 of 40).  Positions measured and draws, not a clock, bound
-it, so a seed gives the same puzzle everywhere.
+(before these cuts, at load 5: 0.53 s, 1.19 s, 32.5 moves, 28 of 40).
+Positions measured and draws, not a clock, bound it, so a seed gives the
+same puzzle everywhere (CPython and Pyodide alike).
 """
 
 from ...errors import SearchLimit
