@@ -55,6 +55,25 @@ def test_every_translated_link_opens_as_its_canonical_code(page, site_url, watch
     expect(page.get_by_test_id("position-code")).to_have_text(case["canonical"])
 
 
+def test_links_opened_in_quick_succession_end_on_the_last(page, site_url, watch):
+    """The last link opened is the position shown: the address rewritten
+    (a load's canonical code) before the link's hashchange event runs does
+    not hide it, and an older describe reply does not put its position
+    back (the CI failure of 93388a0)."""
+    open_app(page, site_url, KEEP)
+    last = GOLDEN["translated"][3]
+    # the hash set, then the address rewritten before the event is handled
+    page.evaluate("""([link, keep]) => {
+        location.hash = link; history.replaceState(null, "", "#" + keep); }""", [last["code"], KEEP])
+    expect(page.get_by_test_id("position-code")).to_have_text(last["canonical"])
+    # several links in one task: the last one's position stays
+    codes = [c["code"] for c in GOLDEN["translated"]] + [KEEP]
+    page.evaluate("(links) => { for (const l of links) location.hash = l; }", codes)
+    wait_state(page, "ready")
+    expect(page.get_by_test_id("position-code")).to_have_text(KEEP)
+    assert page.evaluate("location.hash") == "#" + KEEP
+
+
 def test_unsolvable_links_are_answered_impossible_in_the_page(page, site_url, watch):
     """Impossible is a result (issue 34): what an argument settles without
     search (describe's ``solvable``) is said at once in the bar under the

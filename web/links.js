@@ -35,9 +35,11 @@ export function parseLink(link) {
   return { code, opts };
 }
 
-// The link in the address bar, or null.
-export function parseHash() {
-  let raw = location.hash.slice(1);
+// The link in the address bar (or in `url`, a hashchange event's newURL:
+// the address may have been rewritten since that event was queued), or null.
+export function parseHash(url = location.href) {
+  const at = url.indexOf("#");
+  let raw = at < 0 ? "" : url.slice(at + 1);
   if (!raw) return null;
   try { raw = decodeURIComponent(raw); } catch (_) { /* keep raw: the API reports it */ }
   return raw;

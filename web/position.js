@@ -89,7 +89,8 @@ function adopt(app, desc, { push = false, fromLink = false } = {}) {
 
 // Load a code or link typed, picked or opened.  A bad one (or one of a
 // family whose page parts failed to load) leaves the current position as it
-// is and says why.
+// is and says why.  Returns true when opened, false when refused, and
+// "superseded" when a later load took over before this one's reply came.
 export async function load(app, link, { push = true, fromLink = true, edit = false } = {}) {
   const { code, opts } = parseLink(link);
   // A new position while a search runs: stop it and switch at once (the
@@ -100,6 +101,7 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   const previous = pageState();
   const edits = app.menuEdits;          // the menus as the user left them now
   app.loading += 1;
+  const ticket = ++app.loadTicket;
   if (previous !== "solving") setState("loading");
   $("solve").disabled = true;
   let reply;
@@ -108,6 +110,10 @@ export async function load(app, link, { push = true, fromLink = true, edit = fal
   } finally {
     app.loading -= 1;
   }
+  // a later link opened while this one was described: the later one wins
+  // (its own load shows it; this reply would put the older position back).
+  // Truthy, so that no caller falls back to another position in its place.
+  if (ticket !== app.loadTicket) return "superseded";
   // a family whose page parts are missing cannot show it either
   const problem = reply.ok ? familyProblem(app, reply.family) : `That code could not be opened: ${reply.error.message}`;
   if (problem) {
@@ -242,8 +248,8 @@ export function wirePosition(app) {
            { push: false, fromLink: false });
     }
   });
-  window.addEventListener("hashchange", () => {
-    const link = parseHash();
+  window.addEventListener("hashchange", (e) => {
+    const link = parseHash(e.newURL);
     if (link && (!app.desc || link !== linkFor(app.desc.code, app.options))) load(app, link, { push: false });
   });
 }

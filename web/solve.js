@@ -50,7 +50,7 @@ export async function solve(app) {
     app.play.exit();
     if (here !== app.desc.code) {
       const { load } = await import("./position.js");
-      if (!(await load(app, linkFor(here, { metric: app.options.metric })))) return;
+      if ((await load(app, linkFor(here, { metric: app.options.metric }))) !== true) return;
     }
   }
   const frozen = app.desc;            // a cancelled or failed solve never changes it

@@ -26,6 +26,7 @@
  * @property {{undo: string[], redo: string[]}} edits  the editor's undo and redo: links
  *   of the positions before (after) each edit; emptied when another position is opened
  * @property {number} loading  describe requests in flight: Solve waits until none is
+ * @property {number} loadTicket  the latest load()'s number: an older load's reply is dropped
  * @property {number} menuEdits  changes the user made to the solve menus (methods.js); a load
  *   that sees one during its describe keeps the user's choice (position.js)
  * @property {Promise|boolean|null} solveReq  the long request running (true until the worker has it)
@@ -59,6 +60,7 @@ export function createState() {
     options: {},
     edits: { undo: [], redo: [] },
     loading: 0,
+    loadTicket: 0,
     menuEdits: 0,
     solveReq: null,
     cancelAt: null,
