@@ -533,6 +533,11 @@ MAX_PATH_WORK = 60_000
 # than this (about 0.1 s of CPU; 52 blocks on 16x16 have 10,000 moves of
 # 550 characters each) gets no path either.
 MAX_PATH_CHARS = 1_000_000
+# A step's parse counts in that work too: a position whose own tables hold
+# B bytes takes about as long to parse as B / PARSE_BYTES_PER_CHAR
+# characters to encode (52 named blocks on 16x16: 15 MB, 0.08 s of CPU, as
+# 750,000 characters; 26 such steps were 2 s of CPU without a record).
+PARSE_BYTES_PER_CHAR = 20
 
 
 def _link_puzzle(code, metric):
@@ -558,7 +563,11 @@ def path_of(puzzle, codes_):
     for here, there in zip(codes_, codes_[1:]):
         # the start is the puzzle in hand (a big board's parse is a tenth of
         # a second of CPU: not twice)
-        at = puzzle if here == start else _link_puzzle(here, puzzle.metric)
+        if here == start:
+            at = puzzle
+        else:
+            at = _link_puzzle(here, puzzle.metric)
+            work += _own_bytes(at) // PARSE_BYTES_PER_CHAR
         moves = list(family_of(at).legal_moves(at))
         work += len(moves) * len(here)
         if work > MAX_PATH_CHARS:
@@ -1254,9 +1263,15 @@ def moves(req):
         raise BadRequest("Judging ahead ('ahead') needs the moves judged too ('judge').")
     budget = _budget(req, share=4)       # the judge's share of the budget
     earlier = yield from _game(req, puzzle, options)
+    # the listing has the rest of the budget, less what the position's own
+    # tables hold (52 named blocks on 16x16: 15 MB before a move is made)
+    room = _budget(req)[1] - budget[1] - _own_bytes(puzzle)
+    if room <= 0:
+        raise SearchLimit(f"This position's own tables take about {_own_bytes(puzzle) / MB:,.0f} MB, "
+                          f"too much of the {_budget(req)[1] // MB:,} MB memory budget to list "
+                          f"its moves; give it a larger budget.")
     legal = family_of(puzzle).legal_moves(puzzle)
-    # the listing has the rest of the budget
-    out = yield from _listed(puzzle, legal, _budget(req)[1] - budget[1])
+    out = yield from _listed(puzzle, legal, room)
     extra = {}
     if len(out) < len(legal):
         extra = {"left_out": len(legal) - len(out),
@@ -1304,11 +1319,19 @@ def _listed(puzzle, legal, max_bytes):
             # positions of all the moves are held already (their parts are
             # mostly shared: counted bare)
             per = _size(entry) + 2 * len(json.dumps(entry))
-            fit = max(1, (max_bytes - len(legal) * sys.getsizeof(child)) // per)
+            held = len(legal) * (sys.getsizeof(child) + sys.getsizeof(move) + 2 * sys.getsizeof(()))
+            fit = max(1, (max_bytes - held) // per)
         out.append(entry)
         if clock.due():
             yield progress(clock, phase="moves", listed=i + 1, of=len(legal))
     return out
+
+
+def _own_bytes(puzzle):
+    """The bytes a parsed position's own tables hold, where its family
+    counts them (blocks: its placements), else 0."""
+    own = getattr(puzzle, "own_bytes", None)
+    return own() if callable(own) else 0
 
 
 def _size(value, depth=0):
