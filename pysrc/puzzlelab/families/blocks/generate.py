@@ -109,7 +109,12 @@ def generate(puzzle, difficulty, seed, max_states, max_bytes, pieces=None):
             # returned is one of its farthest, proven ``far`` moves out
             low, high = band(difficulty, far)
             return {"code": puzzle.code(), "distance": far, "band": [low, high]}
-    states, dist = yield from _group(puzzle, max_states, max_bytes)
+    # the group's search has three quarters of the budget: the rest is for
+    # the set of its states kept for the next new puzzle (an eighth of the
+    # search's own bytes) and the heap's slack (measured as the kernel's
+    # peak: a group stopped at a 32 MB budget held 30-40 MB)
+    states, dist = yield from _group(puzzle, max_states,
+                                     None if max_bytes is None else max_bytes * 3 // 4)
     farthest = max(dist)
     if farthest == 0:
         raise BadRequest("Every position these blocks can reach meets the goal: set a goal "

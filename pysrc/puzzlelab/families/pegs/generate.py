@@ -95,8 +95,11 @@ def generate(puzzle, difficulty, seed, max_states, max_bytes):
         if made < k_lo or state == puzzle.start:
             continue
         try:
+            # half the budget an attempt: one attempt's tables freed leave
+            # the heap fragmented for the next (sixty attempts of a full
+            # budget peaked at 1.4 x it, as the kernel counts)
             result = yield from meet(new, max_states=min(max_states, ATTEMPT_STATES),
-                                     max_bytes=max_bytes)
+                                     max_bytes=None if max_bytes is None else max_bytes // 2)
         except SearchLimit:
             yield progress(clock, phase="generate", attempt=attempt + 1)
             continue
