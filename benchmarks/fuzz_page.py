@@ -230,8 +230,10 @@ def fuzz_page(site_url, links, stored, seed, browser, faults=0, log=None):
         note("stored", value, **{key: value in out[key][-1:] for key in ("stuck", "blank", "internal")},
              errors=len(out["page_errors"]))
     for i in range(faults):
+        # every kind idle and busy, each pair once in six, all three kinds
+        # and both states within the first four
         out["faults"].append(inject_fault(page, site_url, rng, busy=i % 2 == 1,
-                                          kind=FAULTS_ORDER[(i // 2) % len(FAULTS)]))
+                                          kind=FAULTS_ORDER[i % len(FAULTS)]))
         out["faults"][-1]["load"] = os.getloadavg()[0]
         note("fault", out["faults"][-1]["kind"], fault=out["faults"][-1],
              errors=len(out["page_errors"]))
