@@ -634,12 +634,26 @@ def test_judging_moves_with_an_anytime_method_gives_json_progress():
     {"op": "describe", "code": "tiles:" + "9" * 10**5},
     {"op": "describe", "code": "tiles:3x3:867254301&" + "metric=" + "m" * 10**5},
     {"op": "replay", "code": "tiles:3x3:123405786", "path": "1" * 10**6},
+    # found by the fuzz (seed 41): a list where a cell goes came back whole
+    {"op": "edit", "code": "tiles:3x3:123456780", "action": "swap",
+     "args": {"a": [[0, r] for r in range(900)], "b": "\u202e" * 5}},
+    {"op": "edit", "code": "tiles:3x3:123456780", "action": "goal",
+     "args": {"kind": [["k"] * 40] * 40}},
+    {"op": "edit", "code": "pegs:english", "action": "goal_cell",
+     "args": {"r": 0, "c": 2, "value": [[1] * 100]}},
+    {"op": "edit", "code": "blocks:dad", "action": "paint",
+     "args": {"cell": [[0, 0]] * 90, "letter": "A"}},
+    {"op": "edit", "code": "blocks:dad", "action": "exit",
+     "args": {"block": "A", "side": ["U" * 50] * 50}},
 ])
 def test_messages_quote_their_input_briefly(req):
     reply = api.run(req)
     assert not reply["ok"]
     message = reply["error"]["message"]
     plain(message)
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import fuzz_api
+    assert fuzz_api.message_problem(message, req) is None, message
     for value in req.values():
         text = value if isinstance(value, str) else json.dumps(value)[:200] \
             if not isinstance(value, int) else ""

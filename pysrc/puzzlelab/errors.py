@@ -106,7 +106,10 @@ def show(value, limit=24):
     elif isinstance(value, float):
         text = repr(value)
     elif isinstance(value, (list, tuple)):
-        text = f"a list of {len(value):,}" if value else "[]"
+        # a short list of numbers ([row, column]) as it is, any other by its length
+        short = len(value) <= 4 and all(type(v) in (int, float, bool) and abs(v) < 10 ** 9
+                                        for v in value)
+        text = "[" + ", ".join(map(repr, value)) + "]" if short else f"a list of {len(value):,}"
     elif isinstance(value, dict):
         text = f"an object of {len(value):,} fields" if value else "{}"
     else:

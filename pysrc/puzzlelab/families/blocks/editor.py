@@ -50,7 +50,7 @@ block can no longer take; a block cut in two keeps its way in both parts.
 "No goal" is written as one pattern of ``?`` only.
 """
 
-from ...errors import CodeError
+from ...errors import CodeError, show
 from ..common import whole_number
 from .model import MAX_SIDE, MIN_SIDE, SIDES as SIDE_WORDS, WAYS, ways_text
 from .puzzle import parse
@@ -125,7 +125,7 @@ _int = whole_number
 
 def _cell(w, h, value, name="cell"):
     if (not isinstance(value, (list, tuple)) or len(value) != 2):
-        raise CodeError(f"Editor {name} {value!r:.30} should be [row, column].")
+        raise CodeError(f"Editor {name} {show(value, 30)} should be [row, column].")
     r, c = _int(value[0], "row"), _int(value[1], "column")
     if not (0 <= r < h and 0 <= c < w):
         raise CodeError(f"Cell [{r}, {c}] is off the {w}x{h} board.")
@@ -149,7 +149,7 @@ def _cells(w, h, value):
 
 def _letter(grid, value, must_exist=True):
     if not isinstance(value, str) or value not in LETTERS:
-        raise CodeError(f"Block name {value!r:.12} should be one letter "
+        raise CodeError(f"Block name '{show(value, 12)}' should be one letter "
                         f"(A-Z, a-z).")
     if must_exist and not any(value in row for row in grid):
         raise CodeError(f"There is no block {value} on the board.")
@@ -445,7 +445,7 @@ def _edit(puzzle, action, notes, args):
         return _build(notes, puzzle, w, h, grid, [_exit_of(w, h, grid, letter,
                                                           args.get("side"))], ways)
 
-    raise CodeError(f"Unknown editor action {action!r:.30} for sliding blocks; "
+    raise CodeError(f"Unknown editor action '{show(action, 30)}' for sliding blocks; "
                     f"known: {', '.join(ACTIONS)}.")
 
 
@@ -454,7 +454,7 @@ def _exit_of(w, h, grid, letter, side):
     columns) the block spans."""
     if not isinstance(side, str) or side not in SIDE_WORDS:
         raise CodeError(f"An exit's side is U, D, L or R (top, bottom, left, right), "
-                        f"not {side!r:.12}.")
+                        f"not '{show(side, 12)}'.")
     cells = cells_of(grid, letter)
     span = sorted({r for r, _c in cells} if side in "LR" else {c for _r, c in cells})
     lo, hi = span[0] + 1, span[-1] + 1

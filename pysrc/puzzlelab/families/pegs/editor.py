@@ -43,7 +43,7 @@ grid starts at its first row and column with a hole.  Actions:
 
 import random
 
-from ...errors import CodeError
+from ...errors import CodeError, show
 from ..common import whole_number
 from . import puzzle as pegs
 
@@ -236,7 +236,7 @@ def edit(puzzle, action, args):
             if goal is None:
                 goal = [[ANY if ch != NONE else NONE for ch in row] for row in rows]
             return _build(puzzle, lattice, rows, goal)
-        raise CodeError(f"Unknown goal kind {kind!r:.20}; use anywhere, hole, "
+        raise CodeError(f"Unknown goal kind '{show(kind, 20)}'; use anywhere, hole, "
                         f"complement or pattern.")
 
     if action == "goal_cell":
@@ -246,12 +246,12 @@ def edit(puzzle, action, args):
         value = args.get("value")
         if value is None:
             value = CYCLE[goal[r][c]]
-        elif value not in CYCLE:
+        elif not isinstance(value, str) or value not in CYCLE:
             raise CodeError(f"A goal cell is o (peg), . (empty) or ? (either), "
-                            f"not {value!r:.10}.")
+                            f"not '{show(value, 10)}'.")
         goal[r][c] = value
         return _build(puzzle, lattice, rows, goal)
 
-    raise CodeError(f"Unknown editor action {action!r:.30} for peg solitaire; "
+    raise CodeError(f"Unknown editor action '{show(action, 30)}' for peg solitaire; "
                     f"known: lattice, resize, triangle, toggle_hole, toggle_peg, "
                     f"fill, goal, goal_cell.")

@@ -14,7 +14,7 @@ Actions (``target`` is ``"start"`` or ``"goal"``):
 
 import random
 
-from ...errors import CodeError
+from ...errors import CodeError, show
 from .model import default_goal, parse_size, solvable
 
 
@@ -25,7 +25,7 @@ def _code(w, h, start, goal):
 
 def _cell(puzzle, value, name="cell"):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < puzzle.n:
-        raise CodeError(f"Editor {name} {value!r} is not a cell of this board.")
+        raise CodeError(f"Editor {name}: {show(value)} is not a cell of this board.")
     return value
 
 
@@ -56,7 +56,7 @@ def edit(puzzle, action, args):
         a, b = _cell(puzzle, args.get("a"), "cell a"), _cell(puzzle, args.get("b"), "cell b")
         target = args.get("target", "start")
         if target not in ("start", "goal"):
-            raise CodeError(f"Editor target {target!r:.20} should be start or goal.")
+            raise CodeError(f"Editor target '{show(target, 20)}' should be start or goal.")
         arr = goal if target == "goal" else start
         arr[a], arr[b] = arr[b], arr[a]
         return _code(w, h, start, goal)
@@ -75,12 +75,12 @@ def edit(puzzle, action, args):
         elif kind == "snake":
             g = snake_goal(w, h)
         else:
-            raise CodeError(f"Unknown goal kind {kind!r}.")
+            raise CodeError(f"Unknown goal kind '{show(kind, 20)}'.")
         return _code(w, h, start, g)
     if action == "shuffle":
         seed = args.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-            raise CodeError(f"Editor seed {seed!r:.20} should be a number or text.")
+            raise CodeError(f"Editor seed {show(seed, 20)} should be a number or text.")
         rng = random.Random(seed)
         cells = list(range(n))
         rng.shuffle(cells)
@@ -101,4 +101,4 @@ def edit(puzzle, action, args):
             k += step
         start[cell] = 0
         return _code(w, h, start, goal)
-    raise CodeError(f"Unknown editor action {action!r}.")
+    raise CodeError(f"Unknown editor action '{show(action, 30)}'.")
