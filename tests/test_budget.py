@@ -53,6 +53,7 @@ def engines():
     k1 = codes.parse(KORF1)
     tan = codes.parse("blocks:tannentei")
     eng = codes.parse("pegs:english")
+    fre = codes.parse("pegs:french-d2-d6")
     out = [
         ("bfs", lambda n: bfs(k1, max_states=n)),
         ("bfs count", lambda n: bfs(k1, count=True, max_states=n)),
@@ -70,6 +71,8 @@ def engines():
          HELD_SLOW),
         ("pegs beam", lambda n: beam(codes.parse("pegs:french"), max_states=n), HELD_SLOW),
         ("blocks astar", lambda n: blocks_astar(tan, max_states=n)),
+        # a move made afresh for each child (a chain of jumps) is held too
+        ("pegs astar", lambda n: astar(fre, heuristic=fre.corners, max_states=n)),
         # one-way blocks, a car beyond the red car: an unsolvable, huge cluster
         ("rush bfs", lambda n: rush.bfs(codes.parse(WIDE_RUSH), max_states=n)),
     ]

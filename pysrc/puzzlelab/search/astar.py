@@ -9,9 +9,10 @@ memory), bfs.py (h = 0).
 """
 
 import heapq
+import sys
 from math import ceil
 
-from .common import Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MAX_STATES
+from .common import WORD, Checkpoint, SearchResult, no_solution, walk_back, DEFAULT_MAX_STATES
 
 # machine words per position besides the state (tests/test_budget.py): g and
 # parent slots, the (state, move) link and move, a heap entry of four
@@ -46,9 +47,13 @@ def astar(puzzle, *, heuristic=None, max_states=DEFAULT_MAX_STATES, max_bytes=No
     h0 = heuristic or puzzle.heuristic
     h = h0 if factor == 1 else (lambda s: factor * h0(s))
     start = puzzle.start
-    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS)
     is_goal = puzzle.is_goal
     successors = puzzle.successors
+    # a move a family makes afresh for each child (a peg's chain of jumps)
+    # is held in its parent link too: counted at a first move's size
+    first = next(iter(successors(start)), None)
+    move_words = sys.getsizeof(first[0]) // WORD if first is not None else 0
+    cp = Checkpoint(max_states, max_bytes=max_bytes, sample=start, words=WORDS + move_words)
     best_g = {start: 0}
     parents = {start: None}
     tie = 0

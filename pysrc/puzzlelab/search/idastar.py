@@ -22,6 +22,7 @@ from .common import Checkpoint, SearchResult, progress, no_solution, DEFAULT_MAX
 from ..errors import SearchLimit
 
 INF = float("inf")
+GENERATED_STEP = 256     # children generated between looks at the clock
 MAX_BOUND = 1000
 
 
@@ -45,6 +46,7 @@ def deepen(puzzle, h0, *, count=False, max_states=DEFAULT_MAX_STATES,
     cp = Checkpoint(max_states, step=16)
     clock = cp.clock
     check = cp.next
+    gcheck = GENERATED_STEP
     start = puzzle.start
     is_goal = puzzle.is_goal
     successors = puzzle.successors
@@ -79,6 +81,15 @@ def deepen(puzzle, h0, *, count=False, max_states=DEFAULT_MAX_STATES,
                     moves.pop()
                 continue
             generated += 1
+            if generated >= gcheck:
+                # children pruned by the bound count too: one position of a
+                # big board can have ten thousand, each with its bound
+                # computed (52 named blocks: 1 s of CPU in one iteration)
+                gcheck = generated + GENERATED_STEP
+                if clock.due():
+                    yield progress(clock, bound=bound, expanded=expanded, generated=generated,
+                                   depth=len(path), iterations=iterations[-8:],
+                                   lower_bound=ceil(bound / factor - 1e-9))
             if blind:
                 if child in on_path:
                     continue

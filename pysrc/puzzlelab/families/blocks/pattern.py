@@ -95,6 +95,13 @@ def table_steps(puzzle, max_bytes=None):
     key = _key(puzzle)
     if key in _CACHE:
         return _CACHE[key]
+    if max_bytes is not None and puzzle.own_bytes() > max_bytes // 4:
+        # the smaller puzzle's own tables (at most this one's) would not
+        # leave its positions any room: not built at all (52 named blocks
+        # on 16x16: 15 MB of tables before a position is held); refused for
+        # this budget only, so that the bound does not build it behind it
+        _REFUSED.add(key)
+        return None
     small, segments = smaller_puzzle(puzzle)
     yield     # the smaller puzzle's own tables: a tenth of a second on a big board
     entry = entry_bytes(small.start)
