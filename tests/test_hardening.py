@@ -187,6 +187,17 @@ def test_the_pattern_bound_of_fifty_two_one_cell_blocks_keeps_time_and_budget():
     assert pattern.table_of(puzzle) is None, "left out by the budget: not built behind its back"
 
 
+@pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
+def test_a_star_bounds_ten_thousand_children_with_progress():
+    """Found by the fuzz (seed 42): blocks A* on 52 named one-cell blocks
+    computed the pattern bound of all 10,608 children of the start before
+    it looked at the clock: 0.9-1.2 s of CPU without a record."""
+    _reply, silence, records, _c = run({"op": "solve", "code": fifty_two_blocks(),
+                                        "algorithm": "astar"}, cpu_cap=1.5)
+    assert any(r.get("generated") for r in records), records[-3:]
+    assert silence <= MAX_SILENCE, silence
+
+
 @pytest.mark.cpython_only
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's peak RSS")
 def test_counting_with_the_pattern_bound_of_fifty_two_blocks_keeps_time_and_budget():
