@@ -534,11 +534,12 @@ MAX_PATH_WORK = 60_000
 # than this (about 0.1 s of CPU; 52 blocks on 16x16 have 10,000 moves of
 # 550 characters each) gets no path either.
 MAX_PATH_CHARS = 1_000_000
-# A step's parse counts in that work too: a position whose own tables hold
-# B bytes takes about as long to parse as B / PARSE_BYTES_PER_CHAR
-# characters to encode (52 named blocks on 16x16: 15 MB, 0.08 s of CPU, as
-# 750,000 characters; 26 such steps were 2 s of CPU without a record).
-PARSE_BYTES_PER_CHAR = 20
+# A step's parse counts in that work too, before it is made: a position
+# whose own tables hold B bytes counts as B / PARSE_BYTES_PER_CHAR
+# characters (52 named blocks on 16x16: 15 MB of tables, 0.08 s of CPU to
+# parse, as 1.5 million characters: no path; 26 such steps were 2 s of CPU
+# without a record, and each parse a second 15 MB beside the first).
+PARSE_BYTES_PER_CHAR = 10
 
 
 def _link_puzzle(code, metric):
@@ -567,8 +568,12 @@ def path_of(puzzle, codes_):
         if here == start:
             at = puzzle
         else:
+            # counted before the parse: it would hold a second copy of the
+            # position's tables beside the first
+            work += _own_bytes(puzzle) // PARSE_BYTES_PER_CHAR
+            if work > MAX_PATH_CHARS:
+                return None
             at = _link_puzzle(here, puzzle.metric)
-            work += _own_bytes(at) // PARSE_BYTES_PER_CHAR
         moves = list(family_of(at).legal_moves(at))
         work += len(moves) * len(here)
         if work > MAX_PATH_CHARS:
