@@ -204,6 +204,31 @@ def test_a_solution_of_big_positions_is_linked_without_a_second_copy_of_its_tabl
     assert rec["peak"] <= 1.25 * 32 * 2 ** 20, rec["peak"] / 2 ** 20
 
 
+@pytest.mark.cpython_only
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's peak RSS")
+def test_judging_the_moves_of_a_board_too_big_for_the_judges_budget_parses_none():
+    """Found by the fuzz (seed 45): ``moves`` with ``judge`` and ``ahead`` on
+    52 named blocks (step count, 32 MB) parsed each move's position (15 MB
+    of tables each, freed only by a full collection) to stop it at the
+    judge's budget: 293 MB in 1 s (767 MB at 64 MB, where the searches
+    ran).  A position held itself through its bounds (bound methods), so
+    each was freed only by a full collection; now a position is freed
+    when its last use ends, and a board whose own tables fill the judge's
+    budget is not judged at all: null marks, the moves listed."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import fuzz_api
+    fuzz_api.run_case({"i": 0, "req": {"op": "describe", "code": "blocks:2x2:A./..:?./.A"}, "cap": 5})
+    for mb in (32, 64):
+        rec = fuzz_api.run_case({"i": 1, "req": {"op": "moves", "code": fifty_two_blocks() + "&metric=step",
+                                                 "judge": True, "ahead": True, "max_memory": mb},
+                                 "cap": 2.0})
+        assert rec.get("end") in ("ok", "cancelled") and "uncaught" not in rec, rec
+        assert rec["peak"] <= 1.25 * mb * 2 ** 20, (mb, rec["peak"] / 2 ** 20)
+    reply = api.run({"op": "moves", "code": fifty_two_blocks() + "&metric=step", "judge": True,
+                     "max_memory": 32})
+    assert reply["ok"] and reply["moves"] and all(m["winnable"] is None for m in reply["moves"])
+
+
 @pytest.mark.skipif(PYODIDE, reason="seconds of CPU: CPython only (the fuzz covers Pyodide's)")
 def test_a_star_bounds_ten_thousand_children_with_progress():
     """Found by the fuzz (seed 42): blocks A* on 52 named one-cell blocks

@@ -1291,14 +1291,18 @@ def moves(req):
         # page shows the moves at once and the marks as they come: one
         # move's search can take seconds)
         known = family_of(puzzle).judge_table(puzzle, earlier)
+        # a board whose own tables fill the judge's budget cannot be judged
+        # in it (each move's position would be parsed, 15 MB a time for 52
+        # named blocks on 16x16, only to stop at the budget): null marks
+        fits = _own_bytes(puzzle) < budget[1]
         for i, (entry, (_move, child)) in enumerate(zip(out, legal)):
             mark = known(child) if known else None
-            if mark is None:
+            if mark is None and fits:
                 mark = yield from _winnable(entry["code"], options, budget)
             entry["winnable"] = mark
             yield {"phase": "judged", "move": i, "winnable": mark, "judged": i + 1,
                    "of": len(out)}
-    if ahead:
+    if ahead and fits:
         yield from _judge_ahead(out, options, budget, earlier + [puzzle.start])
     return {"ok": True, "op": "moves", "code": puzzle.code(),
             "view": puzzle.view(puzzle.start),

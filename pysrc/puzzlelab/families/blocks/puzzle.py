@@ -247,14 +247,20 @@ class Blocks:
         # before the search (the family's prepare), in a fraction of a second
         # on the presets
         self._pattern = None
-        if metric == "step":
-            self.heuristics = {"manhattan": self.manhattan, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.manhattan
-        else:
-            self.heuristics = {"misplaced": self.misplaced, "blockers": self.blockers,
-                               "pattern": self.pattern}
-            self.heuristic = self.misplaced
+        # (named, not held as bound methods: a position held by its own
+        # attributes would be freed only by a full garbage collection, and
+        # play mode's judge parses one per move: 15 MB each on a big board)
+        self._bounds = (("manhattan" if metric == "step" else "misplaced"), "blockers", "pattern")
+
+    @property
+    def heuristics(self):
+        """The lower bounds by name (the first is the default)."""
+        return {name: getattr(self, name) for name in self._bounds}
+
+    @property
+    def heuristic(self):
+        """The default lower bound."""
+        return getattr(self, self._bounds[0])
 
     def _skeleton(self, rows, goals, shapes, cells, line_of):
         """The board's parts that blocks moving leave alone (SKELETON): the
