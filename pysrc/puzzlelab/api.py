@@ -535,7 +535,7 @@ MAX_PATH_WORK = 60_000
 # 550 characters each) gets no path either.
 MAX_PATH_CHARS = 1_000_000
 # A step's parse counts in that work too, before it is made: a position
-# whose own tables hold B bytes counts as B / PARSE_BYTES_PER_CHAR
+# whose parse builds B bytes of tables again counts as B / PARSE_BYTES_PER_CHAR
 # characters (52 named blocks on 16x16: 15 MB of tables, 0.08 s of CPU to
 # parse, as 1.5 million characters: no path; 26 such steps were 2 s of CPU
 # without a record, and each parse a second 15 MB beside the first).
@@ -570,7 +570,7 @@ def path_of(puzzle, codes_):
         else:
             # counted before the parse: it would hold a second copy of the
             # position's tables beside the first
-            work += _own_bytes(puzzle) // PARSE_BYTES_PER_CHAR
+            work += _reparse_bytes(puzzle) // PARSE_BYTES_PER_CHAR
             if work > MAX_PATH_CHARS:
                 return None
             at = _link_puzzle(here, puzzle.metric)
@@ -1342,6 +1342,14 @@ def _own_bytes(puzzle):
     counts them (blocks: its placements), else 0."""
     own = getattr(puzzle, "own_bytes", None)
     return own() if callable(own) else 0
+
+
+def _reparse_bytes(puzzle):
+    """The bytes of tables a parse of another position of the same board
+    builds again, where the family says (blocks: a board too big for its
+    kept skeletons), else 0."""
+    again = getattr(puzzle, "reparse_bytes", None)
+    return again() if callable(again) else 0
 
 
 def _size(value, depth=0):

@@ -638,6 +638,11 @@ class Blocks:
         """The bytes this position's own tables hold, about (PLACEMENT_BYTES)."""
         return len(self.pmask) * PLACEMENT_BYTES
 
+    def reparse_bytes(self):
+        """The tables another position of this board builds again when
+        parsed: none when the board's skeleton is kept (SKELETON_PLACEMENTS)."""
+        return self.own_bytes() if len(self.pmask) > SKELETON_PLACEMENTS else 0
+
     def reserve(self, max_bytes):
         """The part of a search's memory budget (``max_bytes``; None: no
         budget) left for the positions it holds once this position's own
