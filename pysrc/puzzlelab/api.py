@@ -1271,10 +1271,11 @@ def moves(req):
     earlier = yield from _game(req, puzzle, options)
     # the listing has the rest of the budget, less what the position's own
     # tables hold (52 named blocks on 16x16: 15 MB before a move is made)
-    room = _budget(req)[1] - budget[1] - _own_bytes(puzzle)
+    total, own = _budget(req)[1], _own_bytes(puzzle)
+    room = total - budget[1] - own
     if room <= 0:
-        raise SearchLimit(f"This position's own tables take about {_own_bytes(puzzle) / MB:,.0f} MB, "
-                          f"too much of the {_budget(req)[1] // MB:,} MB memory budget to list "
+        raise SearchLimit(f"This position's own tables take about {own / MB:,.0f} MB, "
+                          f"too much of the {total // MB:,} MB memory budget to list "
                           f"its moves; give it a larger budget.")
     legal = family_of(puzzle).legal_moves(puzzle)
     out = yield from _listed(puzzle, legal, room)
@@ -1283,7 +1284,7 @@ def moves(req):
         extra = {"left_out": len(legal) - len(out),
                  "message": f"The first {len(out):,} of the {len(legal):,} legal moves are "
                             f"listed: all of them would not fit the memory budget of "
-                            f"{_budget(req)[1] // MB:,} MB."}
+                            f"{total // MB:,} MB."}
     if judge:
         # a stored table settles the moves it holds (pegs: the English
         # centre game, Triangle 28's opening), the judge solves the others;
@@ -1294,7 +1295,7 @@ def moves(req):
         # a board whose own tables fill the judge's budget cannot be judged
         # in it (each move's position would be parsed, 15 MB a time for 52
         # named blocks on 16x16, only to stop at the budget): null marks
-        fits = _own_bytes(puzzle) < budget[1]
+        fits = own < budget[1]
         for i, (entry, (_move, child)) in enumerate(zip(out, legal)):
             mark = known(child) if known else None
             if mark is None and fits:
