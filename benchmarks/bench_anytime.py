@@ -204,6 +204,137 @@ def report(rows, runtime):
                   f"worst {max(ratios):.3f} ({len(ratios)} positions)")
 
 
+# -- pegs: the quick method's first answer, the stored answers left aside ----------
+# mid-game positions: seeded random moves (1-8) from the big presets' starts
+# (``midgame_codes``, seed 34; each solvable, by dfs), as drawn once and kept
+# here: (preset and moves played, code)
+MIDGAME = [
+          ("english +6",
+           "pegs:sq4:__o..__/__.oo__/oo....o/ooo.ooo/ooooooo/__ooo__/__ooo__:__...__/__...__/......./...o.../......./__...__/__...__"),
+          ("english-c1-complement +6",
+           "pegs:sq4:__ooo__/__o..__/oo..ooo/oooo..o/ooo.ooo/__ooo__/__ooo__:__o..__/__...__/......./......./......./__...__/__...__"),
+          ("french +5",
+           "pegs:sq4:__ooo__/_oo..o_/..o...o/ooooooo/ooooooo/_ooooo_/__ooo__"),
+          ("french-d2-d6 +7",
+           "pegs:sq4:__o..__/_oo..o_/oo..ooo/o.ooooo/oo.oooo/_o.ooo_/__ooo__:__...__/_....._/......./......./......./_..o.._/__...__"),
+          ("diamond41-d2 +1",
+           "pegs:sq4:____o____/___o..___/__ooooo__/_ooooooo_/ooooooooo/_ooooooo_/__ooooo__/___ooo___/____o____"),
+          ("wiegleb45 +5",
+           "pegs:sq4:___o.o___/___o.o___/___ooo___/ooooo.ooo/oooooo.oo/ooooooo../___ooo___/___ooo___/___ooo___:___...___/___...___/___...___/........./....o..../........./___...___/___...___/___...___"),
+          ("english +5",
+           "pegs:sq4:__ooo__/__ooo__/ooooooo/ooooooo/ooo..oo/__o..__/__..o__:__...__/__...__/......./...o.../......./__...__/__...__"),
+          ("english-c1-complement +3",
+           "pegs:sq4:__o.o__/__oo.__/ooooo../ooooooo/ooooooo/__ooo__/__ooo__:__o..__/__...__/......./......./......./__...__/__...__"),
+          ("french +5",
+           "pegs:sq4:__ooo__/_oo..o_/ooo.oo./ooooo.o/ooooo.o/_ooooo_/__ooo__"),
+          ("french-d2-d6 +2",
+           "pegs:sq4:__ooo__/_ooooo_/o..oooo/ooo.ooo/ooooooo/_ooooo_/__ooo__:__...__/_....._/......./......./......./_..o.._/__...__"),
+          ("wiegleb45 +2",
+           "pegs:sq4:___ooo___/___ooo___/___ooo___/ooooooooo/ooooo.o../ooooooooo/___ooo___/___ooo___/___ooo___:___...___/___...___/___...___/........./....o..../........./___...___/___...___/___...___"),
+          ("english-c1-complement +7",
+           "pegs:sq4:__ooo__/__.oo__/.o...oo/oo..ooo/oo..ooo/__ooo__/__ooo__:__o..__/__...__/......./......./......./__...__/__...__"),
+          ("french +3",
+           "pegs:sq4:__ooo__/_ooooo_/oo.oooo/...oooo/oo.oooo/_ooooo_/__ooo__"),
+          ("french-d2-d6 +4",
+           "pegs:sq4:__ooo__/_oo.oo_/o...ooo/ooo.ooo/ooo.ooo/_oo.oo_/__ooo__:__...__/_....._/......./......./......./_..o.._/__...__"),
+]
+MIDGAME_FROM = ("english", "english-c1-complement", "french", "french-d2-d6",
+                "diamond41-d2", "wiegleb45")
+
+
+def midgame_codes(count=12, seed=34, seconds=20):
+    """``count`` new mid-game positions: from each board of MIDGAME_FROM in
+    turn, 1-8 random moves (seeded), kept when dfs solves it within
+    ``seconds`` (wall: load decides which are kept, hence MIDGAME).
+    [(name, code)]."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    k = 0
+    while len(out) < count:
+        preset = MIDGAME_FROM[k % len(MIDGAME_FROM)]
+        steps = rng.randint(1, 8)
+        code = "pegs:" + preset
+        for _ in range(steps):
+            code = rng.choice(api.run({"op": "moves", "code": code})["moves"])["code"]
+        reply = api.run({"op": "solve", "code": code, "algorithm": "dfs",
+                         "max_seconds": seconds})
+        if reply.get("ok") and reply.get("length") and code not in [c for _n, c in out]:
+            out.append((f"{preset} +{steps}", code))
+            k += 1
+    return out
+
+
+def quick_cases(midgame=MIDGAME):
+    """[(task, code)]: every peg preset that has a solution, the mid-game
+    positions ``midgame``, the drawn boards."""
+    out = [(p.title, p.code) for p in family_module("pegs").PRESETS
+           if not p.impossible]
+    out += [("mid-game " + name, code) for name, code in midgame]
+    for name, board in DRAWN:
+        reply = api.run({"op": "edit", "code": board, "action": "random",
+                         "args": {"seed": 1}})
+        out.append((f"drawn: {name}", reply["code"]))
+    return out
+
+
+def quick_firsts(midgame=MIDGAME, only=None):
+    """Auto's first answer on each of ``quick_cases``, with the stored
+    answers left aside (the family's ``known``), from a cold start (what
+    searches keep between requests dropped): CPU seconds to it, its length,
+    the method that found it.  Rows for ``report_quick``."""
+    from puzzlelab.families.pegs import dfs, pagodas
+    pegs = family_module("pegs")
+    pegs.known = lambda puzzle: None
+    cpu = common.cpu_clock()
+    rows = []
+    for task, code in quick_cases(midgame):
+        if only and only not in task:
+            continue
+        dfs.forget()
+        dfs._KERNELS.clear()
+        pagodas._ENTRIES.clear()
+        pagodas._TABLES.clear()
+        c0 = cpu()
+        gen = api.handle({"op": "solve", "code": code, "max_seconds": 120})
+        first = None
+        for rec in gen:
+            if "improvement" in rec:
+                first = rec["improvement"]
+                break
+        gen.close()
+        row = {"task": task, "code": code, "runtime": common.RUNTIME,
+               "cpu": round(cpu() - c0, 3)}
+        if first is None:
+            row["error"] = "no answer"
+        else:
+            row.update(length=first["length"], algorithm=first["algorithm"])
+            again = api.run({"op": "replay", "code": code, "path": first["path"]})
+            if not (again["ok"] and again["codes"] == first["codes"]):
+                row["error"] = "the answer does not replay"
+        rows.append(row)
+    return rows
+
+
+def report_quick(rows, runtime):
+    limit = FIRST_SECONDS.get(runtime, 1.0)
+    print(f"\n{runtime}: pegs, Auto's first answer without the stored answers "
+          f"(CPU seconds, cold)")
+    print(f"{'position':44} {'first':>5} {'cpu s':>7}  method")
+    for r in rows:
+        print(f"{r['task'][:44]:44} {_f(r.get('length'), '>5')} {r['cpu']:>7.3f}  "
+              f"{r.get('algorithm', '')} {r.get('error', '')}")
+    for label, pick in (("presets", lambda t: not t.startswith(("mid-game", "drawn"))),
+                        ("mid-game", lambda t: t.startswith("mid-game")),
+                        ("drawn", lambda t: t.startswith("drawn")), ("all", lambda t: True)):
+        times = [r["cpu"] for r in rows if pick(r["task"])]
+        if times:
+            late = [r["task"] for r in rows if pick(r["task"]) and r["cpu"] > limit]
+            print(f"  {label}: {len(times)}, median {statistics.median(times):.3f} s, worst "
+                  f"{max(times):.3f} s; {len(late)} over {limit:g} s"
+                  f"{': ' + ', '.join(late) if late else ''}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runtimes", default="cpython,pyodide")
@@ -213,7 +344,13 @@ def main(argv=None):
                     help="leave the stored tables aside: the searches alone")
     ap.add_argument("--only", default=None, help="only the tasks whose name contains this")
     ap.add_argument("--json", help="also write the rows here")
+    ap.add_argument("--pegs-quick", action="store_true",
+                    help="pegs only: the first answer of Auto's quick method with the "
+                    "stored answers left aside, on the presets, seeded mid-game "
+                    "positions and the drawn boards")
     args = ap.parse_args(argv)
+    if args.pegs_quick:
+        return main_quick(args)
     families = tuple(args.families.split(","))
     kwargs = {"families": families, "max_seconds": args.max_seconds,
               "tables": not args.no_tables, "only": args.only}
@@ -232,6 +369,30 @@ def main(argv=None):
             print(f"{runtime}: failed: {err or (out or {}).get('error')}", file=sys.stderr)
             continue
         report(out["rows"], runtime)
+        rows += out["rows"]
+    print(f"\nmachine: {common.machine()}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+def main_quick(args):
+    """``--pegs-quick``: quick_firsts in each runtime, on the same positions."""
+    job = {"module": "bench_anytime", "function": "quick_firsts",
+           "kwargs": {"only": args.only}}
+    rows = []
+    for runtime in args.runtimes.split(","):
+        if runtime == "cpython":
+            out, err = common.cpython_job(job, 3600)
+        else:
+            got, err = common.pyodide_jobs([job], 3600)
+            out = got["jobs"][0] if got else None
+            err = err or (out or {}).get("error")
+        if err or not out or "rows" not in out:
+            print(f"{runtime}: failed: {err or (out or {}).get('error')}", file=sys.stderr)
+            continue
+        report_quick(out["rows"], runtime)
         rows += out["rows"]
     print(f"\nmachine: {common.machine()}")
     if args.json:

@@ -23,7 +23,9 @@ from ...search.common import Checkpoint, DEFAULT_MAX_STATES, found
 from .beam import STEP, WORDS, Beam
 from .dfs import dfs
 
-FIRST_WIDTH = 100
+# the first beams, in order until one answers: (width, over single jumps,
+# finishing into the endgame table: built before the first that does)
+FIRST = ((100, False, False), (30, True, True), (100, True, True), (300, True, True))
 WIDTHS = (300, 1_000, 4_000, 16_000, 64_000, 256_000)
 
 
@@ -37,8 +39,13 @@ def quick(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None):
     beam = Beam(puzzle, cp)
     best = None
     try:
-        for width in beam.widths((FIRST_WIDTH,)):
-            best = yield from beam.run(width)
+        for width, jumps, finish in FIRST:
+            if finish:
+                yield from beam.load_table()
+            if width in beam.widths((width,)):
+                best = yield from beam.run(width, jumps=jumps, finish=finish)
+                if best is not None:
+                    break
         if best is not None:
             yield found(cp.clock, best, depth=best.cost)
         else:
