@@ -314,3 +314,45 @@ def test_first_answers_in_line_moves():
     for f in _data_lines("mtm_antipodes.txt", "tiles:")[:4]:
         first = first_answer(f[0] + "&metric=multi", 43)
         assert first["length"] <= 1.5 * 43, (f[0], first["length"])
+
+
+# -- peg solitaire: the quick method's first answer off the stored solutions -----
+# mid-game positions of the tightest boards (seeded random moves from the
+# presets' starts, each solvable): Diamond 41 after 4 and 3 moves from d2,
+# Wiegleb 45 after 5 and 2
+PEG_MIDGAME = [
+    "pegs:sq4:____.____/___o..___/__ooooo__/_ooooooo_/oooo.oooo/_ooo.ooo_/__ooooo__/"
+    "___ooo___/____o____",
+    "pegs:sq4:____.____/___o..___/__ooooo__/_ooo.ooo_/ooooooooo/_ooooooo_/__ooooo__/"
+    "___ooo___/____o____",
+    "pegs:sq4:___o.o___/___o.o___/___ooo___/ooooo.ooo/oooooo.oo/ooooooo../___ooo___/"
+    "___ooo___/___ooo___:___...___/___...___/___...___/........./....o..../........./"
+    "___...___/___...___/___...___",
+    "pegs:sq4:___ooo___/___ooo___/___.oo___/ooo.ooooo/oo.oooooo/ooooooooo/___ooo___/"
+    "___ooo___/___ooo___:___...___/___...___/___...___/........./....o..../........./"
+    "___...___/___...___/___...___",
+]
+
+
+def test_pegs_quick_answers_first_off_the_stored_solutions(monkeypatch):
+    """With the stored answers left aside, Auto's first answer on every peg
+    preset that has a solution and on mid-game positions of Diamond 41 and
+    Wiegleb 45 comes from the quick method (its first beams finish into the
+    endgame table), replays through the link, and no bound passes the
+    preset's known optimum (or the answer's length)."""
+    monkeypatch.setattr(pegs, "known", lambda puzzle: None)
+    cases = [(p.code, p.known.get("move")) for p in pegs.PRESETS if not p.impossible]
+    cases += [(code, None) for code in PEG_MIDGAME]
+    for code, optimum in cases:
+        gen = api.handle({"op": "solve", "code": code})
+        for rec in gen:
+            assert optimum is None or rec.get("lower_bound", 0) <= optimum, (code, rec)
+            if "improvement" in rec:
+                break
+        gen.close()
+        first = rec["improvement"]
+        assert first["algorithm"] == "quick" and not first["optimal"], code
+        assert first["lower_bound"] <= (optimum or first["length"]) <= first["length"], code
+        again = api.run({"op": "replay", "code": code, "path": first["path"]})
+        assert again["ok"] and again["codes"] == first["codes"], (code, again.get("error"))
+        assert len(again["codes"]) == first["length"] + 1
