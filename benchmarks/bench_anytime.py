@@ -9,6 +9,7 @@ wall seconds beside them.  Not part of run.py:
     python benchmarks/bench_anytime.py [--runtimes cpython,pyodide]
         [--families tiles,blocks,pegs] [--max-seconds S] [--no-tables]
         [--only SUBSTRING] [--json FILE]
+    python benchmarks/bench_anytime.py --pegs-quick [--runtimes ...] [--only ...]
 
 The cases (``cases()``): tiles -- the 17 fifteen-puzzles 80 moves from the
 goal, the five hard ones of 70-78 moves (tests/data: mwong's list), Korf and
@@ -20,6 +21,9 @@ come from the presets' records (protocol.Preset) and the data files;
 ``--no-tables`` leaves the stored tables aside (the families' ``known``
 hook), to measure the searches alone on the presets they hold.  A solve
 runs until proven or for ``--max-seconds`` of wall time (default 30).
+``--pegs-quick`` times peg solitaire's first answer alone (the quick
+method, pegs/anytime.py) with the stored answers left aside, from a cold
+start, on every preset that has a solution, MIDGAME and the drawn boards.
 Siblings: bench_hardtail.py (the 80-move proofs), common.py.
 """
 

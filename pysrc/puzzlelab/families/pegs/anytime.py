@@ -1,21 +1,41 @@
 """Peg solitaire's first answers: the ``quick`` method auto races beside
 meet's proof (api.py's Anytime driver): a solution at once, then shorter
-ones.  Siblings: beam.py and dfs.py (the searches it runs), meet.py (the
-proof).
+ones.  Siblings: beam.py and dfs.py (the searches it runs, and dfs's
+endgame table), meet.py (the proof).
 
-The order, measured on the presets (CPython CPU seconds, length found):
+The order, measured with the stored answers left aside (CPU seconds from
+a cold start, CPython 3.11 / Pyodide under Node; length found;
+``benchmarks/bench_anytime.py --pegs-quick``, which also has the positions):
 
 - a beam of 100 positions per move first: the small boards and the
-  triangles at once (Triangle 36: 15 moves in 0.10 s), but on the big
-  boards every position it keeps dies (English 33, French 37, Diamond 41,
-  Wiegleb 45: 0.05-0.12 s lost);
-- then, if it found nothing, dfs, which always answers (Diamond 41 from d2:
-  35 moves in about 1.5 s, Wiegleb 45: 38 in 1 s; the French board 33 in
-  0.1 s), though long;
-- then beams 3 to 4 times wider each, every one cut below the best length
-  found: Triangle 36 14 moves at width 1,000 (0.8 s), English 33 20 at
-  1,000 (0.6 s), French d2 -> d6 22 at 1,000 and 21 at 4,000 (2.8 s),
-  Diamond 41 27 at 4,000 (4.6 s).
+  triangles at once and short (Hoppers 7 moves, Triangle 36 15 in 0.16 s /
+  0.29 s), but on the big boards every position it keeps dies, most of
+  them at the last few pegs (0.05-0.14 s lost there);
+- so then dfs's endgame table (up to 30,000 positions of few pegs that
+  reach the goal, under the start's pagoda limits: 0.05-0.27 s), and beams
+  over single jumps of 30, 100 and 300 positions, each position scored by
+  its isolated pegs, its pegs on holes no jump passes over and its pegs'
+  squared distances from the target (beam.INWARD): they drop the positions
+  of the table's size that it lacks (dead) and stop at the first that it
+  holds, finishing down the table.  Scored so, the pegs stay together and
+  a narrow beam lives through the big boards: Diamond 41 from d2 34 moves
+  in 0.61 s / 1.18 s (dfs: 35 in 1.66 s / 5.2 s), Wiegleb 45 40 in
+  0.41 s / 0.58 s (dfs: 38 in 1.06 s / 4.0 s), French d2 -> d6 31 in
+  0.26 s / 0.42 s; over 14 seeded mid-game positions (1-8 moves from the
+  big presets' starts) the median 0.23 s / 0.45 s, the worst 0.51 s /
+  1.21 s, where dfs took up to 24.6 s / 58.6 s (English 33 c1 complement
+  after 6 moves), 8.8 s / 16.5 s (Diamond 41 after 1);
+- then, if none answered, dfs, which always answers or proves there is
+  none (never seen needed on the positions above);
+- then beams over moves 3 to 4 times wider each, every one cut below the
+  best length found and pruned by the table: English 33 22 at width 300
+  (0.37 s), 20 at 1,000 (1.0 s); French d2 -> d6 23 at 300 (0.4 s), 21 at
+  4,000 (3.9 s); Diamond 41 28 at 1,000 (1.9 s), 27 at 4,000 (6.3 s);
+  Triangle 36 14 at 1,000 (1.1 s).
+
+The first answer is longer than a wide beam's (English 33: 30 moves
+against the 18 of the minimum) and shorter than dfs's on the big boards;
+the wider beams bring it down within seconds.
 """
 
 from ...errors import SearchLimit
