@@ -210,3 +210,87 @@ def test_the_command_makes_one(capsys):
     assert out.startswith("tiles:3x3:") and "moves from the goal, proven; seed 1" in out
     assert cli.main(["generate", "blocks:dad", "--moves", "9"]) == 2
     assert "by difficulty" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_stored_starts_are_the_groups_own():
+    """Every preset group with stored starts (starts.json) is measured again
+    (the group's breadth-first search from its goals): its size and farthest
+    distance are the file's, and every stored start is in the group at its
+    stored distance, inside its difficulty's band.  The groups that have
+    them are every plain-blocks preset group of STARTS_FROM positions or
+    more (tools/known_solutions.py), so a preset whose group grows past it
+    (or a rule change) fails here until the file is written again."""
+    from puzzlelab import codes
+    from puzzlelab.families.blocks.presets import NAMED
+    from puzzlelab.search.common import drain
+    stored = {(g["preset"], g["metric"]): g for g in blocks_generate.STORED}
+    assert {"tannentei", "century", "ells"} <= {p for p, _m in stored}
+    for (name, metric), entry in stored.items():
+        puzzle = codes.parse(NAMED[name].code, {"metric": metric})
+        assert entry["code"] == puzzle.code()
+        states, dist = drain(blocks_generate.measure(puzzle))
+        assert (len(states), max(dist)) == (entry["positions"], entry["farthest"]), name
+        where = dict(zip(states, dist))
+        for level, picks in entry["starts"].items():
+            low, high = blocks_generate.band(level, entry["farthest"])
+            assert picks, (name, metric, level)
+            for distance, code in picks:
+                assert where.get(state_of(puzzle, code)) == distance, (name, metric, code)
+                assert low <= distance <= high
+
+
+def state_of(puzzle, code):
+    """The position ``code`` (encoded by ``puzzle``: its letters) as one of
+    ``puzzle``'s canonical states: each block's kind and cells name its
+    placement."""
+    kind = {ch: t for t, letters in enumerate(puzzle.type_letters) for ch in letters}
+    placement = {(puzzle.ptype[g], frozenset(cells)): g for g, cells in enumerate(puzzle.cover)}
+    rows = code.split(":")[2].split("/")
+    cells = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in "._":
+                cells.setdefault(ch, set()).add(r * puzzle.w + c)
+    return puzzle.pack(placement[kind[ch], frozenset(here)] for ch, here in cells.items())
+
+
+@pytest.mark.parametrize("name", ["tannentei", "century"])
+def test_a_big_group_answers_from_its_stored_starts(name):
+    """A preset with stored starts, and a game played a few moves from one,
+    get a stored start at once (no group measured: no progress record), at
+    its stored distance, in the band; a board of the same pieces far from
+    every stored start is measured as any other (here the answer is checked
+    by the group's own distances)."""
+    from puzzlelab.families.blocks.presets import NAMED
+    entry = next(g for g in blocks_generate.STORED
+                 if g["preset"] == name and g["metric"] == "move")
+    known = {code: d for picks in entry["starts"].values() for d, code in picks}
+    code = NAMED[name].code
+    for level in ("easy", "hardest"):
+        records, reply = records_and_reply(api.handle(
+            {"op": "generate", "code": code, "difficulty": level, "seed": 4}))
+        assert reply["ok"] and not records, (records, reply)
+        assert known[reply["code"]] == reply["distance"]
+        low, high = reply["band"]
+        assert low <= reply["distance"] <= high
+        code = reply["code"]
+    # a game in play: three moves from the last start
+    for _ in range(3):
+        code = api.run({"op": "moves", "code": code})["moves"][-1]["code"]
+    records, reply = records_and_reply(api.handle(
+        {"op": "generate", "code": code, "difficulty": "medium", "seed": 5}))
+    assert reply["ok"] and not records and known[reply["code"]] == reply["distance"]
+
+
+def test_a_position_far_from_the_stored_starts_measures_its_group(monkeypatch):
+    """With the search for a stored start cut to one position, a preset's
+    start that is not itself stored (the two L blocks, played one move) has
+    its group measured: progress records, and BFS proves the distance."""
+    from puzzlelab.families.blocks.presets import NAMED
+    monkeypatch.setattr(blocks_generate, "MEMBER_STATES", 1)
+    code = api.run({"op": "moves", "code": NAMED["ells"].code})["moves"][0]["code"]
+    records, reply = records_and_reply(api.handle(
+        {"op": "generate", "code": code, "difficulty": "easy", "seed": 6}))
+    assert reply["ok"] and records, reply
+    assert solved_length(reply["code"], None, "bfs") == reply["distance"]
