@@ -175,11 +175,39 @@ def test_describe_says_what_it_offers_and_every_family_answers():
 
 def test_tables_the_worker_fetches_for_a_new_puzzle():
     """The 15-puzzle's proof reads the pattern databases: the tables op names
-    them for a generate request; the 8-puzzle's table is built in memory."""
+    them for a generate request; the 8-puzzle's exact table is shipped for
+    goals with the blank in the last or the first cell (any tiles), and
+    built in memory for the others."""
     big = api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0", "difficulty": "hard"})
-    small = api.run({"op": "tables", "code": "tiles:3x3:867254301", "difficulty": "hard"})
     assert big["ok"] and any(name.endswith(".pdb") for name in big["tables"]), big
-    assert small["ok"] and small["tables"] == []
+    for goal, metric, names in [("", None, ["tiles3x3-exact-b8-tile.bin"]),
+                                (":876543210", None, ["tiles3x3-exact-b8-tile.bin"]),
+                                (":012345678", "multi", ["tiles3x3-exact-b0-multi.bin"]),
+                                (":123405678", None, [])]:
+        small = api.run({"op": "tables", "code": "tiles:3x3:867254301" + goal,
+                         "difficulty": "hard", **({"metric": metric} if metric else {})})
+        assert small["ok"] and small["tables"] == names, (goal, small)
+
+
+@pytest.mark.parametrize("goal", ["123456780", "876543210", "012345678", "123405678",
+                                  "123450678"])
+@pytest.mark.parametrize("metric", ["tile", "multi"])
+def test_the_exact_table_serves_every_goal_by_renaming_tiles(goal, metric):
+    """One table per blank cell (shipped or built) answers every goal with
+    that blank cell, its tiles renamed: the distances it gives and a start
+    drawn from it agree with breadth-first search from the goal itself."""
+    from puzzlelab.families.tiles import exact
+    table = exact.exact_table(3, 3, bytes(int(ch) for ch in goal), metric)
+    start = bytes(int(ch) for ch in "867254301")
+    if table.distance(start) == 255:          # the other half of the positions
+        start = start[:2][::-1] + start[2:] if start[0] and start[1] else start
+    code = "tiles:3x3:" + "".join(map(str, start)) + ":" + goal
+    assert table.distance(start) == solved_length(code, metric, "bidir")
+    rank = table.dist.find(bytes([7]))
+    here = table.state_at(rank)
+    assert table.distance(here) == 7
+    assert solved_length("tiles:3x3:" + "".join(map(str, here)) + ":" + goal, metric,
+                         "bidir") == 7
 
 
 def test_progress_while_a_group_is_measured():
