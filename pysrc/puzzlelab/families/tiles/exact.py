@@ -321,6 +321,11 @@ def exact_table_steps(w, h, goal, metric="tile"):
     return ExactTable(w, h, dist, relabel)
 
 
+def is_built(w, h, goal, metric="tile"):
+    """Whether the table of this board, goal's blank cell and rule is kept."""
+    return (w, h, bytes(goal).index(0), metric) in _exact
+
+
 def exact_table(w, h, goal, metric="tile"):
     """:func:`exact_table_steps`, run at once."""
     return drain(exact_table_steps(w, h, goal, metric))
