@@ -326,14 +326,19 @@ def test_a_position_far_from_the_stored_starts_measures_its_group(monkeypatch):
 
 def test_a_first_easy_puzzle_does_not_wait_for_the_pattern_databases(monkeypatch):
     """Before the 15-puzzle's pattern databases are read, a start of up to
-    NEAR moves is proven with linear conflict (they stay unread); A* with
-    Manhattan distance proves the same distance."""
+    NEAR moves is proven with linear conflict (they stay unread), and when
+    those small proofs all fail, with the databases; A* with Manhattan
+    distance or IDA* with walking distance proves the same distances."""
     from puzzlelab.families.tiles import pdb
     tiles_generate = importlib.import_module("puzzlelab.families.tiles.generate")
     monkeypatch.setattr(pdb, "_stored", {})
-    reply = generate("tiles:4x4:123456789abcdef0", difficulty="easy", seed=11)
-    assert reply["distance"] <= tiles_generate.NEAR and not pdb.is_read(4, 4)
-    assert solved_length(reply["code"], None, "astar", "manhattan") == reply["distance"]
-    reply = generate("tiles:4x4:123456789abcdef0", difficulty="hard", seed=11)
+    code = "tiles:4x4:123456789abcdef0"
+    for level in ("easy", "medium"):
+        reply = generate(code, difficulty=level, seed=11)
+        assert reply["distance"] <= tiles_generate.NEAR and not pdb.is_read(4, 4)
+        assert solved_length(reply["code"], None, "idastar", "walking-distance") == \
+            reply["distance"]
+    monkeypatch.setattr(tiles_generate, "NEAR_ATTEMPTS", 0)   # as if every walk failed
+    reply = generate(code, difficulty="easy", seed=12)
     assert pdb.is_read(4, 4)
-    assert solved_length(reply["code"], None, "idastar", "walking-distance") == reply["distance"]
+    assert solved_length(reply["code"], None, "astar", "manhattan") == reply["distance"]
