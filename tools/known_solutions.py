@@ -7,7 +7,8 @@ whole group as the page's New puzzle draws them) and
 ``families/pegs/stored.json`` (the peg presets the search answers slowly:
 the shortest solution beam search finds within a width, proven minimal
 where meet proves it within the memory given).  Run by hand when a preset
-changes; the output is committed, and tests/test_stored.py replays it.
+changes; the output is committed, and tests/test_known.py replays it
+(tests/test_generate.py checks the starts against their groups).
 
     python tools/known_solutions.py [--blocks] [--starts] [--pegs]
                                     [--pegs-width N] [--pegs-memory MB]

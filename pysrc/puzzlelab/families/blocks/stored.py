@@ -4,7 +4,7 @@ proven optimum instead of a breadth-first search (Tannentei: 343,650
 positions, 2.3 s in CPython, twice that in the page).  Siblings: puzzle.py
 (the presets, ``NAMED``), stored.json beside this file (one optimal solution
 per preset and counting rule, found by bfs.py: ``tools/known_solutions.py``
-writes it; tests/test_stored.py replays each and checks its length against
+writes it; tests/test_known.py replays each and checks its length against
 breadth-first search).
 
 A solution is stored as its moves in the page's notation (``A↓2→``, one
