@@ -26,6 +26,7 @@ from puzzlelab import api  # noqa: E402
 
 BOARDS = ["tiles:3x3:867254301", "tiles:4x4:123456789abcdef0",
           "tiles:5x5:024a918d3567hefbcnikglmjo", "blocks:hakoiri", "blocks:dad",
+          "blocks:tannentei", "blocks:century",
           "pegs:english", "pegs:triangle15"]
 QUICK = ["tiles:3x3:867254301", "pegs:english"]
 

@@ -28,7 +28,7 @@ import page_bench  # noqa: E402
 TARGET_S = 2.0
 BOARDS = {"tiles": ["tiles:3x3:867254301", "tiles:4x4:123456789abcdef0",
                     "tiles:5x5:024a918d3567hefbcnikglmjo"],
-          "blocks": ["blocks:hakoiri", "blocks:dad"],
+          "blocks": ["blocks:hakoiri", "blocks:dad", "blocks:tannentei", "blocks:century"],
           "pegs": ["pegs:english", "pegs:triangle15"]}
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
              has_touch=True)

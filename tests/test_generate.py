@@ -175,11 +175,39 @@ def test_describe_says_what_it_offers_and_every_family_answers():
 
 def test_tables_the_worker_fetches_for_a_new_puzzle():
     """The 15-puzzle's proof reads the pattern databases: the tables op names
-    them for a generate request; the 8-puzzle's table is built in memory."""
+    them for a generate request; the 8-puzzle's exact table is shipped for
+    goals with the blank in the last or the first cell (any tiles), and
+    built in memory for the others."""
     big = api.run({"op": "tables", "code": "tiles:4x4:123456789abcdef0", "difficulty": "hard"})
-    small = api.run({"op": "tables", "code": "tiles:3x3:867254301", "difficulty": "hard"})
     assert big["ok"] and any(name.endswith(".pdb") for name in big["tables"]), big
-    assert small["ok"] and small["tables"] == []
+    for goal, metric, names in [("", None, ["tiles3x3-exact-b8-tile.bin"]),
+                                (":876543210", None, ["tiles3x3-exact-b8-tile.bin"]),
+                                (":012345678", "multi", ["tiles3x3-exact-b0-multi.bin"]),
+                                (":123405678", None, [])]:
+        small = api.run({"op": "tables", "code": "tiles:3x3:867254301" + goal,
+                         "difficulty": "hard", **({"metric": metric} if metric else {})})
+        assert small["ok"] and small["tables"] == names, (goal, small)
+
+
+@pytest.mark.parametrize("goal", ["123456780", "876543210", "012345678", "123405678",
+                                  "123450678"])
+@pytest.mark.parametrize("metric", ["tile", "multi"])
+def test_the_exact_table_serves_every_goal_by_renaming_tiles(goal, metric):
+    """One table per blank cell (shipped or built) answers every goal with
+    that blank cell, its tiles renamed: the distances it gives and a start
+    drawn from it agree with breadth-first search from the goal itself."""
+    from puzzlelab.families.tiles import exact
+    table = exact.exact_table(3, 3, bytes(int(ch) for ch in goal), metric)
+    start = bytes(int(ch) for ch in "867254301")
+    if table.distance(start) == 255:          # the other half of the positions
+        start = start[:2][::-1] + start[2:] if start[0] and start[1] else start
+    code = "tiles:3x3:" + "".join(map(str, start)) + ":" + goal
+    assert table.distance(start) == solved_length(code, metric, "bidir")
+    rank = table.dist.find(bytes([7]))
+    here = table.state_at(rank)
+    assert table.distance(here) == 7
+    assert solved_length("tiles:3x3:" + "".join(map(str, here)) + ":" + goal, metric,
+                         "bidir") == 7
 
 
 def test_progress_while_a_group_is_measured():
@@ -210,3 +238,107 @@ def test_the_command_makes_one(capsys):
     assert out.startswith("tiles:3x3:") and "moves from the goal, proven; seed 1" in out
     assert cli.main(["generate", "blocks:dad", "--moves", "9"]) == 2
     assert "by difficulty" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_stored_starts_are_the_groups_own():
+    """Every preset group with stored starts (starts.json) is measured again
+    (the group's breadth-first search from its goals): its size and farthest
+    distance are the file's, and every stored start is in the group at its
+    stored distance, inside its difficulty's band.  The groups that have
+    them are every plain-blocks preset group of STARTS_FROM positions or
+    more (tools/known_solutions.py), so a preset whose group grows past it
+    (or a rule change) fails here until the file is written again."""
+    from puzzlelab import codes
+    from puzzlelab.families.blocks.presets import NAMED
+    from puzzlelab.search.common import drain
+    stored = {(g["preset"], g["metric"]): g for g in blocks_generate.STORED}
+    assert {"tannentei", "century", "ells"} <= {p for p, _m in stored}
+    for (name, metric), entry in stored.items():
+        puzzle = codes.parse(NAMED[name].code, {"metric": metric})
+        assert entry["code"] == puzzle.code()
+        states, dist = drain(blocks_generate.measure(puzzle))
+        assert (len(states), max(dist)) == (entry["positions"], entry["farthest"]), name
+        where = dict(zip(states, dist))
+        for level, picks in entry["starts"].items():
+            low, high = blocks_generate.band(level, entry["farthest"])
+            assert picks, (name, metric, level)
+            for distance, code in picks:
+                assert where.get(state_of(puzzle, code)) == distance, (name, metric, code)
+                assert low <= distance <= high
+
+
+def state_of(puzzle, code):
+    """The position ``code`` (encoded by ``puzzle``: its letters) as one of
+    ``puzzle``'s canonical states: each block's kind and cells name its
+    placement."""
+    kind = {ch: t for t, letters in enumerate(puzzle.type_letters) for ch in letters}
+    placement = {(puzzle.ptype[g], frozenset(cells)): g for g, cells in enumerate(puzzle.cover)}
+    rows = code.split(":")[2].split("/")
+    cells = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in "._":
+                cells.setdefault(ch, set()).add(r * puzzle.w + c)
+    return puzzle.pack(placement[kind[ch], frozenset(here)] for ch, here in cells.items())
+
+
+@pytest.mark.parametrize("name", ["tannentei", "century"])
+def test_a_big_group_answers_from_its_stored_starts(name):
+    """A preset with stored starts, and a game played a few moves from one,
+    get a stored start at once (no group measured: no progress record), at
+    its stored distance, in the band; a board of the same pieces far from
+    every stored start is measured as any other (here the answer is checked
+    by the group's own distances)."""
+    from puzzlelab.families.blocks.presets import NAMED
+    entry = next(g for g in blocks_generate.STORED
+                 if g["preset"] == name and g["metric"] == "move")
+    known = {code: d for picks in entry["starts"].values() for d, code in picks}
+    code = NAMED[name].code
+    for level in ("easy", "hardest"):
+        records, reply = records_and_reply(api.handle(
+            {"op": "generate", "code": code, "difficulty": level, "seed": 4}))
+        assert reply["ok"] and not records, (records, reply)
+        assert known[reply["code"]] == reply["distance"]
+        low, high = reply["band"]
+        assert low <= reply["distance"] <= high
+        code = reply["code"]
+    # a game in play: three moves from the last start
+    for _ in range(3):
+        code = api.run({"op": "moves", "code": code})["moves"][-1]["code"]
+    records, reply = records_and_reply(api.handle(
+        {"op": "generate", "code": code, "difficulty": "medium", "seed": 5}))
+    assert reply["ok"] and not records and known[reply["code"]] == reply["distance"]
+
+
+def test_a_position_far_from_the_stored_starts_measures_its_group(monkeypatch):
+    """With the search for a stored start cut to one position, a preset's
+    start that is not itself stored (the two L blocks, played one move) has
+    its group measured: progress records, and BFS proves the distance."""
+    from puzzlelab.families.blocks.presets import NAMED
+    monkeypatch.setattr(blocks_generate, "MEMBER_STATES", 1)
+    code = api.run({"op": "moves", "code": NAMED["ells"].code})["moves"][0]["code"]
+    records, reply = records_and_reply(api.handle(
+        {"op": "generate", "code": code, "difficulty": "easy", "seed": 6}))
+    assert reply["ok"] and records, reply
+    assert solved_length(reply["code"], None, "bfs") == reply["distance"]
+
+
+def test_a_first_easy_puzzle_does_not_wait_for_the_pattern_databases(monkeypatch):
+    """Before the 15-puzzle's pattern databases are read, a start of up to
+    NEAR moves is proven with linear conflict (they stay unread), and when
+    those small proofs all fail, with the databases; A* with Manhattan
+    distance or IDA* with walking distance proves the same distances."""
+    from puzzlelab.families.tiles import pdb
+    tiles_generate = importlib.import_module("puzzlelab.families.tiles.generate")
+    monkeypatch.setattr(pdb, "_stored", {})
+    code = "tiles:4x4:123456789abcdef0"
+    for level in ("easy", "medium"):
+        reply = generate(code, difficulty=level, seed=11)
+        assert reply["distance"] <= tiles_generate.NEAR and not pdb.is_read(4, 4)
+        assert solved_length(reply["code"], None, "idastar", "walking-distance") == \
+            reply["distance"]
+    monkeypatch.setattr(tiles_generate, "NEAR_ATTEMPTS", 0)   # as if every walk failed
+    reply = generate(code, difficulty="easy", seed=12)
+    assert pdb.is_read(4, 4)
+    assert solved_length(reply["code"], None, "astar", "manhattan") == reply["distance"]

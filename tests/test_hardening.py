@@ -563,6 +563,27 @@ def test_never_lose_with_a_damaged_live_position_table_says_so_plainly(tmp_path,
         plain(reply["error"]["message"])
 
 
+def test_a_damaged_exact_table_says_so_plainly(tmp_path, monkeypatch):
+    """The 8-puzzle's shipped exact table (tiles/exact.py), sealed but not
+    a table (bytes that do not unpack, or unpack to the wrong size): a new
+    puzzle replies with a plain "table" error naming it, so the page fetches
+    it again, never zlib.error or a wrong distance."""
+    import zlib
+    from puzzlelab.families.tiles import exact
+    name = "tiles3x3-exact-b8-tile.bin"
+    for body in (b"not zlib at all", zlib.compress(b"\x01" * 1000)):
+        folder = tmp_path / str(len(body))
+        folder.mkdir()
+        (folder / name).write_bytes(tables.seal(body))
+        monkeypatch.setattr(tables, "_dirs", [str(folder)])
+        monkeypatch.setattr(tables, "_loaded", {})
+        monkeypatch.setattr(exact, "_exact", {})
+        reply = api.run({"op": "generate", "code": "tiles:3x3:867254301", "difficulty": "easy"})
+        assert not reply["ok"] and reply["error"]["type"] == "table", reply
+        assert reply["error"]["table"] == name
+        plain(reply["error"]["message"])
+
+
 @pytest.mark.cpython_only
 def test_the_build_rebuilds_a_damaged_cached_table(tmp_path, monkeypatch, capsys):
     sys.path.insert(0, ROOT)

@@ -1,15 +1,19 @@
 """Writes the stored solutions auto answers with at once (the families'
 ``known`` hooks): ``families/blocks/stored.json`` (every blocks preset, in
-every counting rule, by breadth-first search: proven optimal) and
+every counting rule, by breadth-first search: proven optimal),
+``families/blocks/starts.json`` (new puzzles at each difficulty for the
+presets whose group is too big to measure at the click, drawn from the
+whole group as the page's New puzzle draws them) and
 ``families/pegs/stored.json`` (the peg presets the search answers slowly:
 the shortest solution beam search finds within a width, proven minimal
 where meet proves it within the memory given).  Run by hand when a preset
-changes; the output is committed, and tests/test_stored.py replays it.
+changes; the output is committed, and tests/test_known.py replays it
+(tests/test_generate.py checks the starts against their groups).
 
-    python tools/known_solutions.py [--blocks] [--pegs] [--pegs-width N]
-                                    [--pegs-memory MB]
+    python tools/known_solutions.py [--blocks] [--starts] [--pegs]
+                                    [--pegs-width N] [--pegs-memory MB]
 
-About a minute for the blocks presets; the pegs take what their widths
+About a minute for the blocks presets, as long for the starts; the pegs take what their widths
 and proofs take (Triangle 36's proof about a minute, the widest beams
 minutes).
 """
@@ -30,6 +34,11 @@ from puzzlelab.search.common import MB, Checkpoint, drain  # noqa: E402
 
 PEGS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "pegs", "stored.json")
 BLOCKS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "blocks", "stored.json")
+STARTS = os.path.join(ROOT, "pysrc", "puzzlelab", "families", "blocks", "starts.json")
+STARTS_FROM = 30_000        # a group of this many positions or more gets stored starts
+                            # (Century's 81,340: 0.7 s in CPython, 2 s in the page),
+                            # unless Rush Hour's engine measures it (rush.py: 0.3 s)
+STARTS_EACH = 12            # starts stored per difficulty
 # the peg presets whose first answer the search gives slowly (or long), by
 # preset name; the others are proven at once or held by a minimum-move table
 PEG_PRESETS = {"diamond41-d2": "Diamond 41 from d2", "wiegleb45": "Wiegleb 45",
@@ -52,6 +61,46 @@ def blocks():
                   f"({time.process_time() - t:.1f} s)", flush=True)
     write(BLOCKS, "Optimal solutions of the blocks presets, every counting rule "
           "(tools/known_solutions.py: breadth-first search)", out)
+
+
+def starts():
+    """Per preset and counting rule whose group has ``STARTS_FROM``
+    positions or more: ``STARTS_EACH`` starts per difficulty (generate.draw,
+    a seeded random generator: the same file each run)."""
+    import random
+    from puzzlelab.families.blocks import rush
+    from puzzlelab.families.blocks.generate import SHARES, draw, measure
+    out = []
+    for name, record in NAMED.items():
+        for metric in BLOCK_METRICS:
+            t = time.process_time()
+            puzzle = codes.parse(record.code, {"metric": metric})
+            if rush.applies(puzzle):
+                continue
+            states, dist = drain(measure(puzzle))
+            print(f"starts {name} {metric}: {len(states):,} positions "
+                  f"({time.process_time() - t:.1f} s)", flush=True)
+            if len(states) < STARTS_FROM:
+                continue
+            rng = random.Random(f"{name} {metric}")
+            made = {}
+            for level, *_band in SHARES:
+                picked = {}
+                for _ in range(STARTS_EACH * 4):
+                    i, distance, _b = draw(states, dist, level, rng, avoid=puzzle.start)
+                    picked[i] = distance
+                    if len(picked) == STARTS_EACH:
+                        break
+                made[level] = sorted([d, puzzle.encode(states[i])] for i, d in picked.items())
+            out.append({"preset": name, "label": record.title, "code": puzzle.code(),
+                        "metric": metric, "positions": len(states), "farthest": max(dist),
+                        "starts": made})
+    with open(STARTS, "w", encoding="utf-8") as f:
+        json.dump({"about": "New puzzles of the blocks presets whose group is big, per "
+                   "difficulty, with their distances (tools/known_solutions.py --starts: "
+                   "drawn from the group's breadth-first search, as generate.py draws)",
+                   "groups": out}, f, indent=1, ensure_ascii=False)
+        f.write("\n")
 
 
 def pegs(width, memory):
@@ -100,15 +149,19 @@ def write(path, about, solutions):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--blocks", action="store_true")
+    ap.add_argument("--starts", action="store_true")
     ap.add_argument("--pegs", action="store_true")
     ap.add_argument("--pegs-width", type=int, default=256_000,
                     help="the widest beam tried (widths 1,000, 4,000, ... up to it)")
     ap.add_argument("--pegs-memory", type=int, default=2048,
                     help="meet's memory budget in MB for the proofs")
     args = ap.parse_args(argv)
-    if args.blocks or not args.pegs:
+    every = not (args.blocks or args.starts or args.pegs)
+    if args.blocks or every:
         blocks()
-    if args.pegs or not args.blocks:
+    if args.starts or every:
+        starts()
+    if args.pegs or every:
         pegs(args.pegs_width, args.pegs_memory)
     return 0
 

@@ -85,6 +85,13 @@ def write(outdir, name, data):
     return path
 
 
+def available(name):
+    """Whether :func:`load` can give table ``name``: a file of it is here,
+    or (CPython) it can be built into the cache."""
+    return (_loaded.get(name) is not None or sys.platform != "emscripten"
+            or any(os.path.isfile(os.path.join(d, name)) for d in _search_path()))
+
+
 def load(name, build):
     """The bytes of table ``name`` (its seal checked); ``build()`` makes
     them when the file is found nowhere, or is damaged in the cache

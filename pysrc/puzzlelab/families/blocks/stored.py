@@ -4,7 +4,7 @@ proven optimum instead of a breadth-first search (Tannentei: 343,650
 positions, 2.3 s in CPython, twice that in the page).  Siblings: puzzle.py
 (the presets, ``NAMED``), stored.json beside this file (one optimal solution
 per preset and counting rule, found by bfs.py: ``tools/known_solutions.py``
-writes it; tests/test_stored.py replays each and checks its length against
+writes it; tests/test_known.py replays each and checks its length against
 breadth-first search).
 
 A solution is stored as its moves in the page's notation (``A↓2→``, one
@@ -39,18 +39,8 @@ def known(puzzle):
     """The stored optimal solution from ``puzzle``'s position (a preset's
     start or a position along its solution, same counting rule), or None."""
     code = puzzle.code()
-    mine = None
     for entry in SOLUTIONS:
-        if entry["metric"] != puzzle.metric or not _could_hold(entry, puzzle):
-            continue
-        theirs = _SIGNATURES.get(entry["code"])
-        if theirs is None:
-            _family, _size, rows, _goals, *ways = entry["code"].split(":")
-            theirs = _SIGNATURES[entry["code"]] = _signature(
-                rows.split("/"), parse_ways(ways[0], set(rows)) if ways else {})
-        if mine is None:
-            mine = _signature(puzzle.rows, puzzle.ways)
-        if theirs != mine:
+        if entry["metric"] != puzzle.metric or not could_hold(entry["code"], puzzle):
             continue
         key = (entry["preset"], entry["metric"])
         if key not in _INDEX:
@@ -71,16 +61,17 @@ def known(puzzle):
     return None
 
 
-def _could_hold(entry, puzzle):
-    """A cheap filter: the preset's board size and goals (its code's
-    dimensions and goals; one-way blocks add their ways after them)."""
-    _family, size, _rows, goals, *_ways = entry["code"].split(":")
-    return size == f"{puzzle.w}x{puzzle.h}" and goals == puzzle.goals_text()
-
-
 def _signature(rows, ways):
     """What no move changes: the walls, and per block its shape and, for a
     one-way block (``ways``), its way and lane, as a multiset (no letters)."""
+    walls, pieces = kinds(rows, ways)
+    return walls, tuple(sorted(pieces.values()))
+
+
+def kinds(rows, ways):
+    """(the walls' cells, {letter: the block's kind}): a kind is what no move
+    changes of a block, its shape and, for a one-way block, its way and
+    lane; two blocks of one kind can change places unseen."""
     cells, walls = {}, []
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -88,14 +79,30 @@ def _signature(rows, ways):
                 walls.append((r, c))
             elif ch != ".":
                 cells.setdefault(ch, []).append((r, c))
-    pieces = []
+    pieces = {}
     for letter, here in cells.items():
         r0 = min(r for r, _c in here)
         c0 = min(c for _r, c in here)
         way = ways.get(letter, "")
         lane = r0 if way == "h" else c0 if way == "v" else -1
-        pieces.append((way, lane, tuple(sorted((r - r0, c - c0) for r, c in here))))
-    return tuple(walls), tuple(sorted(pieces))
+        pieces[letter] = (way, lane, tuple(sorted((r - r0, c - c0) for r, c in here)))
+    return tuple(walls), pieces
+
+
+def could_hold(entry_code, puzzle):
+    """Whether a preset's code (``entry_code``) could be ``puzzle``'s pieces:
+    the same board, goals, walls and kinds of blocks."""
+    _family, size, rows, goals, *ways = entry_code.split(":")
+    if size != f"{puzzle.w}x{puzzle.h}" or goals != puzzle.goals_text():
+        return False
+    theirs = _SIGNATURES.get(entry_code)
+    if theirs is None:
+        theirs = _SIGNATURES[entry_code] = _signature(
+            rows.split("/"), parse_ways(ways[0], set(rows)) if ways else {})
+    mine = puzzle.compiled.get("signature")
+    if mine is None:
+        mine = puzzle.compiled["signature"] = _signature(puzzle.rows, puzzle.ways)
+    return theirs == mine
 
 
 def _play(entry):

@@ -32,7 +32,8 @@ from .puzzle import AUTO_RULE, Tiles, check_solvable, parse
 
 METRICS = tuple(model.METRICS)
 ACTIONS = _edit.ACTIONS
-TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES}.items()}
+TABLES = {name: spec["about"] for name, spec in {**pdb.TABLES, **fsm.TABLES,
+                                                  **exact.TABLES}.items()}
 # The preset menu, one record each (protocol.Preset: tests/test_presets.py
 # proves every known count; Korf's figures are in tests/data/korf100.txt)
 UNITS = {"tile": "moves", "multi": None}
@@ -172,14 +173,25 @@ def tables_needed(puzzle, bound=None, method=None):
     5x5 ones when the proof uses pattern databases (the other boards' are
     built in the browser); the walks the IDA* kernel prunes (fsm.py).  In
     the multi-tile count, what the quick answers read (they search in
-    single-tile moves)."""
+    single-tile moves).  A small board's shipped exact table (exact.py)
+    where a new puzzle or the exact bound reads it."""
+    out = _tables_needed(puzzle, bound, method)
+    name = exact.stored_name(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric)
+    if name is not None and (method == "generate" or bound == "exact" or (
+            bound in (None, "") and _bounds.default_bound(puzzle) == "exact"
+            and method in (None, "", "auto", "idastar", "astar", "judge"))):
+        out = sorted(out + [name])
+    return out
+
+
+def _tables_needed(puzzle, bound, method):
     if puzzle.metric != "tile":
         if bound not in (None, "") or method not in (None, "", "auto", "quick"):
             return []
-        return tables_needed(Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal), None, "quick")
+        return _tables_needed(Tiles(puzzle.w, puzzle.h, puzzle.start, puzzle.goal), None, "quick")
     if method == "generate":
         # a new puzzle is proven by auto's IDA*, small boards by the exact
-        # table built in memory (generate.py)
+        # table (generate.py; tables_needed adds a shipped one)
         if puzzle.n <= _generate.TABLE_MAX_CELLS:
             return []
         method = "auto"
@@ -235,6 +247,8 @@ def prepare(puzzle, method, bound, max_bytes=None):
 
 
 def build_table(name):
+    if name in exact.TABLES:
+        return exact.build_table(name)
     return fsm.build_file() if name in fsm.TABLES else pdb.build_table(name)
 
 

@@ -6,7 +6,8 @@ proof), lowerbounds.py (the bound that stops the scramble).
 Two ways, by board size:
 
 - up to 9 cells, from the exact distance table (exact.py: every position's
-  distance to this goal, 0.35 s to build for 3x3 in CPython, then kept):
+  distance to this goal; shipped for 3x3 goals with the blank in the first
+  or last cell, else 0.35 s to build in CPython, then kept):
   the distance is drawn in the difficulty's band, then a position uniformly
   among those at exactly that distance;
 - larger boards (up to ``MAX_CELLS``, one tile per move), by scrambling and
@@ -21,11 +22,13 @@ Two ways, by board size:
   44,446, 90 % within 128,420, the largest 1.2 million; 5x5 11,496 / 86,471
   / 212,434 / 2.6 million.  A budget of 60,000 keeps about 80 % of the walks
   and spends about 20,000 positions a puzzle, where one of 300,000 spends
-  twice that and makes the slowest puzzles the slowest proofs.
+  twice that and makes the slowest puzzles the slowest proofs.  A start
+  of up to ``NEAR`` moves is proven with linear conflict while the board's
+  pattern databases are not read yet (a smaller budget a proof, a few
+  walks): a first easy or medium puzzle does not wait for them.
 """
 
 import random
-from math import factorial
 
 from ...errors import BadRequest, SearchLimit
 from ...protocol import Difficulty, Offer
@@ -49,6 +52,14 @@ SHARES = (("easy", "Easy", 0.25, 0.4), ("medium", "Medium", 0.45, 0.65),
 BANDS = {"easy": (12, 18), "medium": (24, 30), "hard": (36, 42)}
 MAX_EXACT_MOVES = 44         # "exactly N moves" on a scrambled board, at most
 ATTEMPT_NODES = 60_000       # positions one attempt's proof may expand
+NEAR = 30                    # up to this distance, before the auto bound's tables are
+                             # ready, linear conflict proves it, each proof cut at
+NEAR_NODES = 5_000           # ... positions (a new walk then), for up to
+NEAR_ATTEMPTS = 20           # ... walks: 40 starts of 24-30 moves took at most 0.38 s
+                             # of CPython on 4x4 (median 0.06) and 0.18 s on 5x5, where
+                             # reading the 4x4 tables takes 0.4 s and 5x5's 0.9 s in
+                             # Pyodide (1-2 s in the page); with 15,000 positions a
+                             # proof, 0.54 and 0.60 s at most
 ATTEMPTS = 60
 WALK_STEPS = 5_000           # a walk that has not reached its bound by then starts again
 
@@ -124,32 +135,39 @@ def _from_table(puzzle, lo, hi, rng):
         at = -1
         for _ in range(k + 1):
             at = dist.find(mark, at + 1)
-        state = _unrank(at, puzzle.n)
+        state = table.state_at(at)
         if state != puzzle.start or count == 1:
             start = state
             break
     return start or state, distance
 
 
-def _unrank(rank, n):
-    """The position (cell -> tile) of lexicographic rank ``rank`` (exact.py's)."""
-    left = list(range(n))
-    out = []
-    for i in range(n):
-        k, rank = divmod(rank, factorial(n - 1 - i))
-        out.append(left.pop(k))
-    return bytes(out)
-
-
 def _scrambled(puzzle, target, rng):
-    """(state, target): scramble, prove, cut (see the module's docstring)."""
+    """(state, target): scramble, prove, cut (see the module's docstring);
+    first with linear conflict and small proofs (``NEAR``) while the auto
+    bound's tables are not ready."""
     clock = Clock()
     name = _bounds.default_bound(puzzle)
+    if target <= NEAR and not _bounds.is_ready(puzzle, name):
+        made = yield from _attempts(puzzle, target, rng, clock, "linear-conflict",
+                                    NEAR_NODES, NEAR_ATTEMPTS)
+        if made is not None:
+            return made
+    made = yield from _attempts(puzzle, target, rng, clock, name, ATTEMPT_NODES, ATTEMPTS)
+    if made is None:
+        raise SearchLimit(f"No start {target} moves from the goal was proven within "
+                          f"{ATTEMPTS} tries; try fewer moves.")
+    return made
+
+
+def _attempts(puzzle, target, rng, clock, name, nodes, attempts):
+    """(state, target) from up to ``attempts`` walks, each proven by IDA*
+    with bound ``name`` within ``nodes`` positions; None if none was."""
     h = puzzle.heuristics[name]
     figures = {"phase": "generate", "table": _bounds.label(name)}
     yield from ticking(h.prepare(), clock, **figures)
     bound = yield from ticking(_bounds.incremental_steps(puzzle, name), clock, **figures)
-    for attempt in range(ATTEMPTS):
+    for attempt in range(attempts):
         state, previous = puzzle.goal, None
         for steps in range(WALK_STEPS):
             if h(state) >= target:
@@ -162,11 +180,9 @@ def _scrambled(puzzle, target, rng):
             continue
         scramble = Tiles(puzzle.w, puzzle.h, state, puzzle.goal, puzzle.metric)
         try:
-            result = yield from ida.search(scramble, bound, max_nodes=ATTEMPT_NODES,
-                                           clock=clock)
+            result = yield from ida.search(scramble, bound, max_nodes=nodes, clock=clock)
         except SearchLimit:
             yield progress(clock, phase="generate", attempt=attempt + 1)
             continue
         return result.states[result.cost - target], target
-    raise SearchLimit(f"No start {target} moves from the goal was proven within "
-                      f"{ATTEMPTS} tries; try fewer moves.")
+    return None

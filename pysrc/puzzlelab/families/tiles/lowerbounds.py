@@ -280,6 +280,21 @@ def default_bound(puzzle):
     return "linear-conflict"
 
 
+def is_ready(puzzle, name):
+    """Whether bound ``name`` of this board and goal has its tables in
+    memory already (kept from an earlier request; a bound without tables
+    always has)."""
+    if name == "pdb":
+        if _is_4x4(puzzle):
+            return pdb.is_read(4, 4)
+        return built.is_ready(puzzle.w, puzzle.h, puzzle.goal)
+    if name in ("walking-distance", "wd+lc"):
+        return (puzzle.w, puzzle.h, puzzle.goal, False) in _wd_cache
+    if name == "exact":
+        return exact.is_built(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric)
+    return True
+
+
 def quick_bound(puzzle):
     """The bound for a first answer: the auto bound when its tables are
     ready (or cheap), else linear conflict (the fast solver must not wait

@@ -722,6 +722,11 @@ def stored_tables_steps(w, h):
     return got
 
 
+def is_read(w, h):
+    """Whether the stored tables of a W x H board are decoded already."""
+    return (w, h) in _stored
+
+
 def stored_tables(w, h):
     """:func:`stored_tables_steps`, run at once."""
     return drain(stored_tables_steps(w, h))
