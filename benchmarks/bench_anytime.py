@@ -361,6 +361,12 @@ def main(argv=None):
     job = {"module": "bench_anytime", "function": "run_cases", "kwargs": kwargs}
     n = len([c for c in cases(families) if not args.only or args.only in c[1]])
     timeout = 60 + n * (args.max_seconds * 3 + 30)
+    return run_jobs(job, args, timeout, report)
+
+
+def run_jobs(job, args, timeout, show):
+    """``job`` in each runtime of ``args.runtimes``, its rows shown by
+    ``show(rows, runtime)`` (and written to ``args.json``)."""
     rows = []
     for runtime in args.runtimes.split(","):
         if runtime == "cpython":
@@ -372,7 +378,7 @@ def main(argv=None):
         if err or not out or "rows" not in out:
             print(f"{runtime}: failed: {err or (out or {}).get('error')}", file=sys.stderr)
             continue
-        report(out["rows"], runtime)
+        show(out["rows"], runtime)
         rows += out["rows"]
     print(f"\nmachine: {common.machine()}")
     if args.json:
@@ -385,24 +391,7 @@ def main_quick(args):
     """``--pegs-quick``: quick_firsts in each runtime, on the same positions."""
     job = {"module": "bench_anytime", "function": "quick_firsts",
            "kwargs": {"only": args.only}}
-    rows = []
-    for runtime in args.runtimes.split(","):
-        if runtime == "cpython":
-            out, err = common.cpython_job(job, 3600)
-        else:
-            got, err = common.pyodide_jobs([job], 3600)
-            out = got["jobs"][0] if got else None
-            err = err or (out or {}).get("error")
-        if err or not out or "rows" not in out:
-            print(f"{runtime}: failed: {err or (out or {}).get('error')}", file=sys.stderr)
-            continue
-        report_quick(out["rows"], runtime)
-        rows += out["rows"]
-    print(f"\nmachine: {common.machine()}")
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump(rows, f, indent=1)
-    return 0
+    return run_jobs(job, args, 3600, report_quick)
 
 
 if __name__ == "__main__":

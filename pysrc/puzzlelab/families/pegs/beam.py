@@ -10,8 +10,8 @@ from ...errors import SearchLimit
 from ...search.common import (Checkpoint, SearchResult, DEFAULT_MAX_STATES, descend,
                               ticking)
 from .board import byte_tables
-from .dfs import (FIRST_TABLE, LATE_PEGS, LATE_TABLE, TABLE_SHARE, endgame_builder,
-                  merge_chains)
+from .dfs import (FIRST_TABLE, LATE_PEGS, LATE_TABLE, TABLE_SHARE, distances_out,
+                  endgame_builder, merge_chains)
 from .kernel import Kernel, isolated, isolation_counter, neighbour_masks
 from .meet import RETRACE_MOST, forward_path
 from .pagodas import hopeless, pagodas, reach_limits
@@ -77,14 +77,7 @@ class Beam:
         self.score = score
         # the beam over single jumps (all of a layer have as many pegs)
         iso = isolation_counter(board)
-        target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
-        if len(target) == 1:
-            tr, tc = board.holes[target[0]]
-        else:
-            tr = sum(r for r, _ in board.holes) / board.n
-            tc = sum(c for _, c in board.holes) / board.n
-        far = byte_tables(board.n, [INWARD * ((r - tr) ** 2 + (c - tc) ** 2)
-                                    for r, c in board.holes], operator.add)
+        far = byte_tables(board.n, [INWARD * d for d in distances_out(puzzle)], operator.add)
 
         def jscore(q):
             total = 3 * iso(q) + 2 * (q & stuck).bit_count()

@@ -215,13 +215,7 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
             memo.update(dead=kept["dead"], alive=kept["alive"], hint=kept.get("hint"))
     table, table_pegs, held_table = memo["table"], memo["pegs"], memo["held"]
     # ordering weights: distance of the jumping peg from the target
-    target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
-    if len(target) == 1:
-        tr, tc = board.holes[target[0]]
-    else:
-        tr = sum(r for r, _ in board.holes) / board.n
-        tc = sum(c for _, c in board.holes) / board.n
-    far = [(r - tr) ** 2 + (c - tc) ** 2 for r, c in board.holes]
+    far = distances_out(puzzle)
     # per jump: squared distance landed minus squared distances removed
     inward = [INWARD * (far[t] - far[a] - far[b]) for a, b, t in board.jumps]
     # the first dives use only a hint of the inward term, to break ties (the
@@ -375,6 +369,20 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         alive.add(kern.canon(p))
     _commuted(kern, origin, jumps[len(prefix):], alive)
     return _result(puzzle, cp, jumps, expanded, generated, len(dead) + len(alive) + held_table)
+
+
+def distances_out(puzzle):
+    """Per hole, its squared distance from the goal's one peg, or from the
+    board's centre when the goal has more pegs or none (the move order
+    here, the beam's score in beam.py)."""
+    board = puzzle.board
+    target = board.bits(puzzle.goal_peg) if puzzle.goal_kind == "pattern" else []
+    if len(target) == 1:
+        tr, tc = board.holes[target[0]]
+    else:
+        tr = sum(r for r, _ in board.holes) / board.n
+        tc = sum(c for _, c in board.holes) / board.n
+    return [(r - tr) ** 2 + (c - tc) ** 2 for r, c in board.holes]
 
 
 COMMUTED = 3                # positions of a solution whose commuted children are marked
