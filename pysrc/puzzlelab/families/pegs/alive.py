@@ -291,19 +291,25 @@ def live(p):
 
 def descend(puzzle, p):
     """The jumps of a solution from live position ``p`` (every live position
-    but the goal has a live child), a peg that has just landed jumping on
-    when it can (fewer moves when jumps by one peg count as one)."""
+    but the goal has a live child)."""
+    return downhill(puzzle, p, lambda _p, child: live(child))
+
+
+def downhill(puzzle, p, nearer, last=None):
+    """The jumps from ``p`` to the goal, each to a child ``nearer(p,
+    child)`` says is on the way (one must be, at every position but the
+    goal), a peg that has just landed (on ``last`` at first) jumping on
+    when it can: fewer moves when jumps by one peg count as one."""
     jumps = []
-    last = None
     while not puzzle.is_goal(p):
         best = None
         for jump, child in puzzle.jump_successors(p):
-            if live(child):
+            if nearer(p, child):
                 best = (jump, child)
                 if jump[0] == last:
                     break
         if best is None:
-            raise AssertionError("a live position has no live child")
+            raise AssertionError("a position on the way to the goal has no child nearer")
         jumps.append(best[0])
         last = best[0][2]
         p = best[1]

@@ -9,6 +9,7 @@ import operator
 from ...errors import SearchLimit
 from ...search.common import (Checkpoint, SearchResult, DEFAULT_MAX_STATES, descend,
                               ticking)
+from .alive import downhill
 from .board import byte_tables
 from .dfs import (FIRST_TABLE, LATE_PEGS, LATE_TABLE, TABLE_SHARE, distances_out,
                   endgame_builder, merge_chains)
@@ -248,20 +249,6 @@ class Beam:
         down the table to the goal, the peg that has just landed (on
         ``last``) jumping on when it can.  Every position of the table but a
         goal has a child one jump nearer, so each step finds one."""
-        puzzle, table = self.puzzle, self.table
-        jumps = []
-        while not puzzle.is_goal(q):
-            canon = self.tkern.canon
-            depth = table[canon(q)]
-            best = None
-            for jump, child in puzzle.jump_successors(q):
-                if table.get(canon(child)) == depth - 1:
-                    best = (jump, child)
-                    if jump[0] == last:
-                        break
-            if best is None:
-                raise AssertionError("a position of the endgame table has no child nearer")
-            jumps.append(best[0])
-            last = best[0][2]
-            q = best[1]
-        return jumps
+        table, tkern = self.table, self.tkern        # (no table when q is the goal)
+        return downhill(self.puzzle, q, lambda p, child: table.get(tkern.canon(child)) ==
+                        table[tkern.canon(p)] - 1, last)
