@@ -51,8 +51,9 @@ BEAM = Method(
     short="beam search")
 QUICK = Method(
     "quick", "Quick answers (beam search, depth-first; not minimal)",
-    "A solution at once, then shorter ones: a narrow beam, depth-first search if it "
-    "fails, then wider beams. Auto runs it beside the proof.", _anytime.quick,
+    "A solution at once, then shorter ones: narrow beams that finish from a table of "
+    "endgames, depth-first search if they fail, then wider beams. Auto runs it beside "
+    "the proof.", _anytime.quick,
     optimal=False, short="beam and depth-first search")
 
 
