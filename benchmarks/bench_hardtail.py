@@ -24,7 +24,6 @@ import concurrent.futures
 import json
 import os
 import random
-import resource
 import sys
 import time
 
@@ -112,6 +111,7 @@ def solve_two(code, wall_budget, workers=2):
     solution at the bound, or the bound reaches the first answer's length.
     Returns the figures: CPU of this process and the workers, summed
     (RUSAGE_CHILDREN), the wall seconds to the proof."""
+    import resource         # (not in Pyodide, where the rest of this file runs too)
     w0 = time.perf_counter()
     c0 = time.process_time()
     kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
