@@ -11,8 +11,7 @@ from ...search.common import (Checkpoint, SearchResult, DEFAULT_MAX_STATES, desc
                               ticking)
 from .alive import downhill
 from .board import byte_tables
-from .dfs import (FIRST_TABLE, LATE_PEGS, LATE_TABLE, TABLE_SHARE, distances_out,
-                  endgame_builder, merge_chains)
+from .dfs import distances_out, endgame_builder, first_table_budget, merge_chains
 from .kernel import Kernel, isolated, isolation_counter, neighbour_masks
 from .meet import RETRACE_MOST, forward_path
 from .pagodas import hopeless, pagodas, reach_limits
@@ -107,9 +106,7 @@ class Beam:
         self.loaded = True
         puzzle = self.puzzle
         kern = Kernel(puzzle, fix_start=False)
-        budget = min(FIRST_TABLE, self.cp.max_states // TABLE_SHARE)
-        if puzzle.after_first.bit_count() <= LATE_PEGS:
-            budget = min(budget, LATE_TABLE)
+        budget = first_table_budget(puzzle.after_first, self.cp.max_states)
         table, pegs = yield from ticking(endgame_builder(puzzle, kern, budget,
                                                          reach_limits(puzzle)),
                                          self.cp.clock, phase="endgame table")

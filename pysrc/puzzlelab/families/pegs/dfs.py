@@ -202,11 +202,8 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         limits = reach_limits(puzzle)
         if kept is not None:
             limits = _looser(kept["limits"], limits)
-        budget = min(FIRST_TABLE, cp.max_states // TABLE_SHARE)
-        if origin.bit_count() <= LATE_PEGS:
-            budget = min(budget, LATE_TABLE)
         table, table_pegs = yield from ticking(
-            endgame_builder(puzzle, kern, budget, limits),
+            endgame_builder(puzzle, kern, first_table_budget(origin, cp.max_states), limits),
             cp.clock, phase="endgame table")
         memo = _MEMORY[key] = {"table": table, "pegs": table_pegs, "grown": False,
                                "held": len(table) if table is not None else 0,
@@ -369,6 +366,15 @@ def dfs(puzzle, *, max_states=DEFAULT_MAX_STATES, max_bytes=None, seed=1):
         alive.add(kern.canon(p))
     _commuted(kern, origin, jumps[len(prefix):], alive)
     return _result(puzzle, cp, jumps, expanded, generated, len(dead) + len(alive) + held_table)
+
+
+def first_table_budget(origin, max_states):
+    """The positions of the first endgame table a search from ``origin``
+    builds (``FIRST_TABLE``, ``LATE_TABLE``, ``TABLE_SHARE``)."""
+    budget = min(FIRST_TABLE, max_states // TABLE_SHARE)
+    if origin.bit_count() <= LATE_PEGS:
+        budget = min(budget, LATE_TABLE)
+    return budget
 
 
 def distances_out(puzzle):

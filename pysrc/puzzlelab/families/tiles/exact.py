@@ -293,6 +293,7 @@ def exact_table_steps(w, h, goal, metric="tile"):
     that blank cell uses it)."""
     goal = bytes(goal)
     blank = goal.index(0)
+    canon = canonical_goal(w * h, blank)
     key = (w, h, blank, metric)
     dist = _exact.get(key)
     if dist is None:
@@ -305,13 +306,11 @@ def exact_table_steps(w, h, goal, metric="tile"):
             if len(dist) != factorial(w * h):
                 raise TableError(f"The table '{name}' is damaged (wrong size).", table=name)
         else:
-            result = yield from explore(w, h, canonical_goal(w * h, blank), metric, keep=0,
-                                        distances=True)
+            result = yield from explore(w, h, canon, metric, keep=0, distances=True)
             dist = result.extra["distances"]
         if len(_exact) > 4:
             _exact.clear()
         _exact[key] = dist
-    canon = canonical_goal(w * h, blank)
     relabel = None
     if goal != canon:
         to = [0] * 256

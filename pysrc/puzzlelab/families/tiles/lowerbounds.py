@@ -93,7 +93,7 @@ _wd_cache = {}
 
 def wd_steps(puzzle, multi=False):
     """Generator returning the (cached) walking distance of the board and goal."""
-    key = (puzzle.w, puzzle.h, puzzle.goal, multi)
+    key = _wd_key(puzzle, multi)
     got = _wd_cache.get(key)
     if got is None:
         got = yield from wd.walking_distance_steps(puzzle.w, puzzle.h, puzzle.goal, multi)
@@ -101,6 +101,10 @@ def wd_steps(puzzle, multi=False):
             _wd_cache.clear()
         _wd_cache[key] = got
     return got
+
+
+def _wd_key(puzzle, multi):
+    return (puzzle.w, puzzle.h, puzzle.goal, multi)
 
 
 def _exact_steps(puzzle):
@@ -289,7 +293,7 @@ def is_ready(puzzle, name):
             return pdb.is_read(4, 4)
         return built.is_ready(puzzle.w, puzzle.h, puzzle.goal)
     if name in ("walking-distance", "wd+lc"):
-        return (puzzle.w, puzzle.h, puzzle.goal, False) in _wd_cache
+        return _wd_key(puzzle, False) in _wd_cache
     if name == "exact":
         return exact.is_built(puzzle.w, puzzle.h, puzzle.goal, puzzle.metric)
     return True
