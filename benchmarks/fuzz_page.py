@@ -181,9 +181,11 @@ def said_bug(page):
     return next((w for w in BUG_WORDS if w in text), None)
 
 
-def fuzz_page(site_url, links, stored, seed, browser, faults=0, log=None):
+def fuzz_page(site_url, links, stored, seed, browser, faults=0, log=None, resume=60):
     """``log``: a file each input's outcome is appended to as a JSON line
-    (with the machine's load average beside a fault's times)."""
+    (with the machine's load average beside a fault's times); ``resume``:
+    the seconds a solve the new worker takes up again after a fault may
+    run before it is cancelled (the test needs only a few)."""
     rng = random.Random(seed)
 
     def note(kind, item, **what):
@@ -233,7 +235,7 @@ def fuzz_page(site_url, links, stored, seed, browser, faults=0, log=None):
         # every kind idle and busy, each pair once in six, all three kinds
         # and both states within the first four
         out["faults"].append(inject_fault(page, site_url, rng, busy=i % 2 == 1,
-                                          kind=FAULTS_ORDER[i % len(FAULTS)]))
+                                          kind=FAULTS_ORDER[i % len(FAULTS)], resume=resume))
         out["faults"][-1]["load"] = os.getloadavg()[0]
         note("fault", out["faults"][-1]["kind"], fault=out["faults"][-1],
              errors=len(out["page_errors"]))
@@ -266,7 +268,7 @@ def solver_worker(page):
     return workers[-1] if workers else None
 
 
-def inject_fault(page, site_url, rng, busy, kind):
+def inject_fault(page, site_url, rng, busy, kind, resume=60):
     """One fault of ``kind`` in the solver's worker, idle or (``busy``) in
     the middle of a solve with a best answer and a bound on screen; returns
     what happened: replaced (and how many ms after the fault), the
@@ -306,7 +308,7 @@ def inject_fault(page, site_url, rng, busy, kind):
             out["problem"] = "the new solver did not start within 120 s"
             return out
         page.wait_for_timeout(50)
-    if not settle(page, 60):
+    if not settle(page, resume):
         out["problem"] = "stuck solving after the fault"
         return out
     after = page.evaluate(SCREEN)
