@@ -19,7 +19,8 @@ takes about 10 minutes of CPU and 8.4 GB at its peak; it is kept in
     python benchmarks/bench_bigpdb.py [--only "80 #1,80 #2"] [--bounds shipped,7-7-1]
         [--max-nodes N] [--cache DIR]
 
-Figures of 2026-11-28 are in the closing note of issue 34 and results.md.
+Figures of 2026-11-28: issue 34's closing note (not part of run.py, so not in
+results.md).
 Siblings: bench_hardtail.py (Auto with the shipped tables).
 """
 
