@@ -155,6 +155,7 @@ def test_a_puzzle_played_to_the_goal_by_dragging(phone, site_url, family):
         for control in ("solve", "cancel", "play-mode", "step-forward", "step-last", "slider"):
             assert in_view(page, control), (panel, control)     # the bar: fixed, in reach
     page.get_by_test_id("play-mode").tap()
+    # "0 moves" once the game's moves have come (until then a drag is no move)
     expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
     solution = play_by_dragging(page, family, GAMES[family])
     expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
@@ -208,11 +209,13 @@ def test_tiles_a_line_slides_in_the_multi_tile_count_only(phone, site_url):
     far, near = [(2.5, 2.5), (1.6, 2.5)], [(1.5, 2.5), (0.6, 2.5)]
     open_phone(page, site_url, "tiles:3x3:123456078&metric=multi")
     page.get_by_test_id("play-mode").tap()
+    expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
     touch(page, [board_point(page, 3, *p) for p in far])
     expect(page.get_by_test_id("summary")).to_contain_text("Goal reached")
     expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
     open_phone(page, site_url, "tiles:3x3:123456078")
     page.get_by_test_id("play-mode").tap()
+    expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
     touch(page, [board_point(page, 3, *p) for p in far])
     page.get_by_test_id("board").evaluate("(b) => new Promise((ok) => requestAnimationFrame(ok))")
     expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
@@ -229,6 +232,7 @@ def test_a_block_stops_at_what_it_cannot_enter_and_goes_round_corners(phone, sit
     page = phone
     open_phone(page, site_url, "blocks:3x3:A../.__/...:.../.../..A")
     page.get_by_test_id("play-mode").tap()
+    expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
     touch(page, [board_point(page, 3, *p) for p in [(.5, .5), (2.5, .5), (2.5, 1.5)]])
     expect(page.get_by_test_id("play-counter")).to_have_text("1 move")
     expect(page.get_by_test_id("position-code")).to_have_text(re.compile(r"^blocks:3x3:\.\.A/"))
@@ -290,6 +294,7 @@ def test_a_chain_goes_on_while_the_finger_stays_down_in_the_jump_count(phone, si
         link = solution["codes"][at] + ("&metric=jump" if metric == "jump" else "")
         open_phone(page, site_url, link)
         page.get_by_test_id("play-mode").tap()
+        expect(page.get_by_test_id("play-counter")).to_have_text("0 moves")
         points, cols, aspect = gesture("pegs", solution["positions"][at], chain)
         touch(page, [grid_point(page, cols, None, x, y, aspect) for x, y in points], steps=8)
         expect(page.get_by_test_id("play-counter")).to_have_text(f"{moves} move{'s' if moves > 1 else ''}")

@@ -65,6 +65,10 @@ export class Play {
     $("play-judge-label").hidden = !family?.play.judge;
     $("play-judge").checked = false;
     $("play-moves").replaceChildren();   // not the last game's moves while this one's load
+    // nothing to drag until the moves come (a drag before is not a move):
+    // the counter says so, and no "won" of the last game stays meanwhile
+    $("play-counter").textContent = "…";
+    delete document.body.dataset.play;
     document.body.dataset.mode = "play";
     await this.refresh();
   }
@@ -109,11 +113,11 @@ export class Play {
     // the moves at once; their marks ("never lose") come after, one by one
     const reply = await this.request(this.movesRequest(false));
     this.busy = false;
+    const n = this.index;
+    $("play-counter").textContent = `${n} move${n === 1 ? "" : "s"}`;
     if (!reply.ok) { this.slide = null; this.message(reply.error.message); return; }
     this.moves = reply.moves;
     this.view = reply.view;
-    const n = this.index;
-    $("play-counter").textContent = `${n} move${n === 1 ? "" : "s"}`;
     $("play-undo").disabled = this.index === 0;
     $("play-redo").disabled = this.index >= this.history.length - 1;
     let info = "";
