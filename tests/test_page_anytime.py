@@ -140,6 +140,7 @@ def test_hint_and_how_far_on_english_33_answer_from_the_tables(page, site_url, w
     stored minimum-move table: the optimal next move, 18 moves)."""
     open_app(page, site_url, "pegs:english")
     page.get_by_test_id("play-mode").click()
+    expect(page.locator("body")).to_have_attribute("data-play", "playing")   # the game's moves are here
     page.get_by_test_id("never-lose").check()
     expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=scaled(60_000))
     page.get_by_test_id("hint").click()

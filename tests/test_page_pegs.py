@@ -241,6 +241,7 @@ def _never_lose(page, site_url, code):
     the losing cross or the unsettled mark)."""
     open_app(page, site_url, code)
     page.get_by_test_id("play-mode").click()
+    expect(page.locator("body")).to_have_attribute("data-play", "playing")   # the game's moves are here
     page.get_by_test_id("never-lose").check()
     buttons = page.get_by_test_id("play-moves").locator("button")
 

@@ -261,6 +261,7 @@ def test_the_hint_and_the_never_lose_crosses_stay_while_a_peg_is_held(phone, sit
     page = phone
     open_phone(page, site_url, LOSING)
     page.get_by_test_id("play-mode").tap()
+    expect(page.locator("body")).to_have_attribute("data-play", "playing")   # the game's moves are here
     page.get_by_test_id("never-lose").check()
     expect(page.locator("body")).to_have_attribute("data-judged", "0", timeout=scaled(60_000))
     view = {"rows": ["__...__", "__.o.__", ".......", "....oo.", "....oo.", "__...__", "__...__"],
